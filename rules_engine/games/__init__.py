@@ -1,0 +1,1 @@
+"""One module per game family; each reads like its rule text."""

@@ -1,0 +1,96 @@
+"""What the table has seen during one deal (design principle 3).
+
+The app does not see the players' hands. When a card arrives we can check that it exists and
+was not played before; whether the player *could* have followed suit is unknown at that
+moment. What we can do is remember: a player who did not follow the led suit has shown a void
+in it. If the same player later plays a card of that suit, the earlier trick was a revoke,
+proven now. The finding names both tricks, so the table can settle it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, SUIT_NAMES
+from .errors import Finding, RuleViolation
+from .tricks import Play
+
+
+@dataclass(frozen=True)
+class Seen:
+    card: Card
+    seat: int
+    trick: int
+
+
+@dataclass(frozen=True)
+class Void:
+    """``seat`` did not follow ``suit`` in ``trick`` and played ``card`` instead."""
+
+    seat: int
+    suit: str
+    trick: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    seen: tuple[Seen, ...] = ()
+    voids: tuple[Void, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+    def where_played(self, card: Card) -> Seen | None:
+        for seen in self.seen:
+            if seen.card == card:
+                return seen
+        return None
+
+    def check_unplayed(self, card: Card, rule: str, copies: int = 1) -> None:
+        """Refuse a card that was already played this deal (``copies`` for multiset decks)."""
+        earlier = [s for s in self.seen if s.card == card]
+        if len(earlier) >= copies:
+            first = earlier[0]
+            raise RuleViolation(
+                "card_already_played",
+                rule=rule,
+                params={"card": str(card), "trick": first.trick, "seat": first.seat},
+                sv=f"{card} är redan spelat i stick {first.trick}.",
+                en=f"{card} was already played in trick {first.trick}.",
+            )
+
+    def record(self, trick: int, led_suit: str | None, play: Play, rule: str,
+               players: tuple[str, ...]) -> "Knowledge":
+        """Remember ``play`` in ``trick``; add a finding if it proves an earlier revoke."""
+        seen = self.seen + (Seen(play.card, play.seat, trick),)
+        voids = self.voids
+        findings = self.findings
+        for void in self.voids:
+            if void.seat == play.seat and void.suit == play.card.suit:
+                findings += (_revoke_finding(void, play, trick, rule, players),)
+                voids = tuple(v for v in voids if v != void)
+        if led_suit is not None and play.card.suit != led_suit:
+            if not any(v.seat == play.seat and v.suit == led_suit for v in voids):
+                voids += (Void(play.seat, led_suit, trick, play.card),)
+        return Knowledge(seen, voids, findings)
+
+
+def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
+                    players: tuple[str, ...]) -> Finding:
+    name = players[play.seat]
+    sv_suit, en_suit = SUIT_NAMES[void.suit]["sv"], SUIT_NAMES[void.suit]["en"]
+    return Finding(
+        code="revoke_proven",
+        rule=rule,
+        seat=play.seat,
+        params={
+            "suit": void.suit,
+            "revoke_trick": void.trick,
+            "revoke_card": str(void.card),
+            "proof_trick": trick,
+            "proof_card": str(play.card),
+        },
+        sv=(f"{name} bekände inte {sv_suit} i stick {void.trick} (spelade {void.card}) "
+            f"men spelade {play.card} i stick {trick}: felspel i stick {void.trick}."),
+        en=(f"{name} did not follow {en_suit} in trick {void.trick} (played {void.card}) "
+            f"but played {play.card} in trick {trick}: a revoke in trick {void.trick}."),
+    )

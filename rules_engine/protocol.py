@@ -1,0 +1,136 @@
+"""The surface every game module offers, and the values it hands to the API.
+
+A game module is a plain Python module (not a class): constants at the top that read like the
+rule text, then pure functions. ``GameModule`` below is the ``typing.Protocol`` it satisfies;
+``tests/rules_engine/test_registry.py`` checks each registered module against it.
+
+Events are JSON-shaped dicts with a ``type``. A module declares the fields of each event type
+in ``EVENTS`` (see ``rules_engine.events``) and ``apply`` returns a new state or raises
+``RuleViolation``. States are frozen dataclasses; ``apply`` never mutates its input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Protocol, runtime_checkable
+
+from .cards import Deck
+from .errors import Finding
+from .events import EventSpec
+from .sheet import Sheet
+
+
+@dataclass(frozen=True)
+class RuleSection:
+    """A section of the rule text we implement, cited as ``ref`` in refusals."""
+
+    ref: str
+    summary_sv: str
+    summary_en: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ref": self.ref, "summary": {"sv": self.summary_sv, "en": self.summary_en}}
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One kind of input the table may enter now."""
+
+    type: str
+    seat: int | None = None  # whose entry it is, when it belongs to one seat
+    choices: tuple[Any, ...] = ()  # e.g. the bids still open
+    fields: dict[str, Any] = field(default_factory=dict)  # extra hints (breaches callable, ...)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "choices": list(self.choices),
+                "fields": dict(self.fields)}
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What the game expects next (design principle 5)."""
+
+    phase: str
+    prompt_sv: str
+    prompt_en: str
+    seat: int | None = None  # the seat to act, when play is in turn
+    inputs: tuple[Expectation, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "seat": self.seat,
+            "prompt": {"sv": self.prompt_sv, "en": self.prompt_en},
+            "inputs": [i.as_dict() for i in self.inputs],
+        }
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    ID: str
+    TITLE: str
+    ALIASES: tuple[str, ...]
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    DECK: Deck
+    RULES: tuple[RuleSection, ...]
+    EVENTS: dict[str, EventSpec]
+    Options: type
+
+    def new(self, players: tuple[str, ...], options: Any, first_dealer: int = 0) -> Any: ...
+    def expected(self, state: Any) -> Expected: ...
+    def apply(self, state: Any, event: dict[str, Any]) -> Any: ...
+    def sheet(self, state: Any) -> Sheet: ...
+    def is_over(self, state: Any) -> bool: ...
+    def result(self, state: Any) -> dict[str, Any] | None: ...
+    def findings(self, state: Any) -> tuple[Finding, ...]: ...
+    def describe(self, state: Any) -> dict[str, Any]: ...
+
+
+def options_catalog(options_cls: type) -> list[dict[str, Any]]:
+    """Describe an ``Options`` dataclass for the catalog: name, default, choices, help.
+
+    Each field carries ``metadata={"sv": ..., "en": ..., "choices": (...)}``.
+    """
+    described = []
+    for f in fields(options_cls):
+        default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+        described.append({
+            "name": f.name,
+            "default": default,
+            "type": type(default).__name__,
+            "choices": list(f.metadata.get("choices", ())),
+            "help": {"sv": f.metadata.get("sv", ""), "en": f.metadata.get("en", "")},
+        })
+    return described
+
+
+def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
+    """Build an ``Options`` value from JSON, refusing unknown names and wrong values."""
+    from .errors import EventFormatError
+
+    given = dict(given or {})
+    known = {f.name: f for f in fields(options_cls)}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise EventFormatError(
+            "unknown_option", rule="Spelets alternativ", params={"unknown": unknown},
+            sv=f"Okänt alternativ: {', '.join(unknown)}.",
+            en=f"Unknown option: {', '.join(unknown)}.")
+    values = {}
+    for name, value in given.items():
+        f = known[name]
+        default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+        choices = f.metadata.get("choices", ())
+        ok_type = isinstance(value, type(default)) and not (
+            isinstance(value, bool) and not isinstance(default, bool))
+        if isinstance(default, (int, float)) and not isinstance(default, bool):
+            ok_type = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if not ok_type or (choices and value not in choices):
+            raise EventFormatError(
+                "bad_option", rule="Spelets alternativ",
+                params={"option": name, "value": value, "choices": list(choices)},
+                sv=f"Alternativet {name} kan inte vara {value!r}.",
+                en=f"Option {name} cannot be {value!r}.")
+        values[name] = value
+    return options_cls(**values)

@@ -1,0 +1,40 @@
+"""The games Protokoll knows, in one explicit tuple; lookup by id or alias."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from .errors import RuleViolation
+from .games import rodskagg
+from .protocol import GameModule, options_catalog
+
+GAMES: tuple[ModuleType, ...] = (rodskagg,)
+
+
+def get_game(name: str) -> GameModule:
+    key = name.strip().lower()
+    for game in GAMES:
+        if key == game.ID or key in game.ALIASES:
+            return game  # type: ignore[return-value]
+    raise RuleViolation("unknown_game", rule="Spelkatalogen", params={"game": name,
+                        "known": [g.ID for g in GAMES]},
+                        sv=f"Okänt spel: {name}.", en=f"Unknown game: {name}.")
+
+
+def catalog_entry(game: Any) -> dict[str, Any]:
+    """What the catalog (``GET /api/games``) says about one game."""
+    return {
+        "id": game.ID,
+        "title": game.TITLE,
+        "aliases": list(game.ALIASES),
+        "players": {"min": game.MIN_PLAYERS, "max": game.MAX_PLAYERS},
+        "deck": {"name": game.DECK.name, "cards": [str(c) for c in game.DECK.cards]},
+        "options": options_catalog(game.Options),
+        "rules": [section.as_dict() for section in game.RULES],
+        "events": {name: spec.as_dict() for name, spec in game.EVENTS.items()},
+    }
+
+
+def catalog() -> list[dict[str, Any]]:
+    return [catalog_entry(game) for game in GAMES]

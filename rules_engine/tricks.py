@@ -1,0 +1,87 @@
+"""Tricks: who plays next, which card wins, and the turn order around the table.
+
+Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
+counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
+(Rödskägg's "går inte med") are skipped by passing the seats still active.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card, Deck
+
+
+@dataclass(frozen=True)
+class Play:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick in progress or complete. ``number`` counts from 1 within the deal."""
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...] = ()
+
+    @property
+    def led_suit(self) -> str | None:
+        return self.plays[0].card.suit if self.plays else None
+
+    def add(self, play: Play) -> "Trick":
+        return Trick(self.number, self.leader, self.plays + (play,))
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.plays)
+
+    def card_of(self, seat: int) -> Card | None:
+        for play in self.plays:
+            if play.seat == seat:
+                return play.card
+        return None
+
+
+def next_seat(seat: int, n_seats: int, active: Iterable[int] | None = None,
+              direction: int = 1) -> int:
+    """The next seat after ``seat`` in the direction of play, skipping inactive seats."""
+    active_set = set(range(n_seats)) if active is None else set(active)
+    for step in range(1, n_seats + 1):
+        candidate = (seat + direction * step) % n_seats
+        if candidate in active_set:
+            return candidate
+    raise ValueError("no active seat")
+
+
+def seats_from(start: int, n_seats: int, active: Iterable[int] | None = None,
+               direction: int = 1) -> tuple[int, ...]:
+    """All active seats in playing order, beginning with ``start``."""
+    active_set = set(range(n_seats)) if active is None else set(active)
+    order = [(start + direction * step) % n_seats for step in range(n_seats)]
+    return tuple(seat for seat in order if seat in active_set)
+
+
+def winning_play(trick: Trick, deck: Deck, trump: str | None = None) -> Play:
+    """The play that takes the trick: the highest trump if any was played, else the highest
+    card of the led suit. Cards of other suits never win."""
+    if not trick.plays:
+        raise ValueError("empty trick")
+    best = trick.plays[0]
+    for play in trick.plays[1:]:
+        if _beats(play.card, best.card, trick.led_suit, deck, trump):
+            best = play
+    return best
+
+
+def _beats(card: Card, best: Card, led: str | None, deck: Deck, trump: str | None) -> bool:
+    if trump is not None and card.suit == trump and best.suit != trump:
+        return True
+    if card.suit != best.suit:
+        return False
+    return deck.rank_value(card) > deck.rank_value(best)
+
+
+def follows_suit(card: Card, led_suit: str | None) -> bool:
+    return led_suit is None or card.suit == led_suit
