@@ -1,0 +1,104 @@
+"""The Protokoll HTTP API: routes translate HTTP to the rules engine and back, nothing more.
+
+``create_app(config)`` is the factory; ``config["DATABASE"]`` is the SQLite file (default
+``protokoll.sqlite`` in the working directory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, g, request
+from flask_smorest import Api as SmorestApi
+from werkzeug.exceptions import HTTPException
+
+from . import db as database
+from .errors import ApiError
+from .schemas import ErrorSchema
+
+API_TITLE = "Protokoll"
+API_VERSION = "0.1.0"
+
+_HTTP_CODES = {
+    400: ("bad_request", "Felaktig begäran.", "Bad request."),
+    401: ("unauthorized", "Nyckel krävs.", "A token is required."),
+    403: ("forbidden", "Inte tillåtet.", "Not allowed."),
+    404: ("not_found", "Finns inte.", "Not found."),
+    405: ("method_not_allowed", "Metoden stöds inte här.", "Method not allowed here."),
+    413: ("request_too_large", "Begäran är för stor.", "The request is too large."),
+    415: ("unsupported_media_type", "Skicka JSON.", "Send JSON."),
+    500: ("internal_error", "Internt fel.", "Internal error."),
+}
+
+
+def request_lang() -> str:
+    return request.accept_languages.best_match(["en", "sv"], default="en") or "en"
+
+
+class Api(SmorestApi):
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException):
+        code, sv, en = _HTTP_CODES.get(error.code or 500,
+                                       ("http_error", error.name, error.name))
+        details: dict[str, Any] = {}
+        data = getattr(error, "data", None) or {}
+        if "messages" in data:  # webargs: the request did not fit the schema
+            code, sv, en = ("invalid_request", "Begäran passar inte schemat.",
+                            "The request does not fit the schema.")
+            details = {"fields": data["messages"]}
+        if error.code == 400 and isinstance(details.get("fields"), dict) and any(
+                "Invalid JSON body." in str(v) for v in details["fields"].values()):
+            code, sv, en = "malformed_json", "Ogiltig JSON.", "Malformed JSON."
+        body = ApiError(error.code or 500, code, sv, en, None, details).body(request_lang())
+        return body, error.code or 500, data.get("headers", {})
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.config.update(
+        DATABASE="protokoll.sqlite",
+        API_TITLE=API_TITLE,
+        API_VERSION=API_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_URL_PREFIX="/api",
+        MAX_CONTENT_LENGTH=256 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update(config or {})
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+
+    path = app.config["DATABASE"]
+    shared = database.connect(path) if path == ":memory:" else None
+    if shared is None:
+        database.connect(path).close()  # migrate once, at start
+
+    @app.before_request
+    def open_db() -> None:
+        g.db = shared or database.connect(path, run_migrations=False)
+
+    @app.teardown_request
+    def close_db(_exc: BaseException | None) -> None:
+        db = g.pop("db", None)
+        if db is not None and db is not shared:
+            db.close()
+
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError):
+        return error.body(request_lang()), error.status
+
+    api = Api(app)
+    api.spec.components.security_scheme(
+        "bearerAuth", {"type": "http", "scheme": "bearer",
+                       "description": "The device token returned when the table was made."})
+    from .resources.games.routes import blp as games_blp
+    from .resources.tables.routes import blp as tables_blp
+    api.register_blueprint(games_blp)
+    api.register_blueprint(tables_blp)
+
+    from .pages import pages
+    app.register_blueprint(pages)
+    app.extensions["protokoll_api"] = api
+    return app

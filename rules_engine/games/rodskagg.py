@@ -45,7 +45,11 @@ Interpretations (where the text is silent; each is documented on the rules page 
   trickless players decide.
 - The forgotten exit knock is established when a further card is played after the player
   reached 0 without his knock; the call may come until the next deal begins, and if the +5
-  lifts a match winner above 0 the match goes on.
+  lifts a match winner above 0 the match goes on (the next dealer deals). The same holds for
+  a forgotten "Går ni med?" called after a quick-entry deal. A made Rödskägg wins whatever
+  the points, so no call takes that win away. After a quick entry the app cannot see when
+  the tricks fell; the exit-knock call is accepted when the declarer could have reached 0
+  by the fifth trick (as in trick-by-trick play).
 - Penalties called during a deal stand even if the deal is then void (misdeal) or the
   declarer fails Rödskägg; a failed Rödskägg is "+5 on the points before the deal's play".
 - Failed contract penalty and joiner penalty follow option ``penalty`` (5, or 6 as some other
@@ -585,7 +589,9 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
                 "Ange om given hade knackat ”Knack för kort och felgiv”.",
                 "Say whether the dealer had knocked “Knack för kort och felgiv”.")
         knocked, number = event["knocked"], state.deals_started + 1
-        state = replace(state, deals_started=number, pre_deal_calls=())
+        # state.deal is the deal before, already over: keep its findings (its revokes).
+        past = state.past_findings + (deal.knowledge.findings if deal is not None else ())
+        state = replace(state, deals_started=number, pre_deal_calls=(), past_findings=past)
     dealer = state.dealer
     if knocked:
         state = _add_row(state, "redeal", f"Giv {number}: felgiv, omgiv",
@@ -657,11 +663,21 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
                      f"Fem opp: {_name(state, offender)} {sv_text}",
                      f"Fem opp: {_name(state, offender)} {en_text}", {offender: FEM_OPP},
                      number)
-    if breach == "forgot_ask":
-        return _after_ask(state) if state.phase == "ask" else state
-    if state.winner is not None and not _has_won(state, state.scores[state.winner]):
-        state = replace(state, winner=None, phase="deal")
+    if breach == "forgot_ask" and state.phase == "ask":
+        return _after_ask(state)
+    # A call after a quick-entry or finished deal can lift the winner back above 0: the
+    # match goes on and the deal passes on as after any deal. A made Rödskägg wins
+    # "oavsett poängställningen", so it stands.
+    if (state.winner is not None and not _won_by_rodskagg(state)
+            and not _has_won(state, state.scores[state.winner])):
+        state = replace(state, winner=None, phase="deal", dealer=_next_dealer(state))
     return state
+
+
+def _won_by_rodskagg(state: State) -> bool:
+    deal = state.deal
+    return (deal is not None and deal.contract == RODSKAGG and deal.declarer == state.winner
+            and deal.won[deal.declarer] >= TRICKS_PER_DEAL)
 
 
 def _breach_check(state: State, breach: str) -> int | None:
@@ -696,9 +712,11 @@ def _breach_check(state: State, breach: str) -> int | None:
         return deal.declarer
     # forgot_exit_knock
     if after_quick:
-        made = deal.won[deal.declarer] >= tricks_needed(deal.contract)
-        possible = made and _has_won(
-            state, deal.start_scores[deal.declarer] - deal.won[deal.declarer])
+        # As in play (_check_exit): 0 reached *during* the deal, i.e. by the fifth trick at
+        # the latest, from the points he stood at when play began (fem opp included).
+        by_fifth = min(deal.won[deal.declarer], TRICKS_PER_DEAL - 1)
+        possible = by_fifth >= tricks_needed(deal.contract) and _has_won(
+            state, _points_before_play(state, deal) - by_fifth)
     else:
         possible = deal is not None and deal.exit_missed and deal.exit_due is not None
     if not possible:
@@ -707,6 +725,14 @@ def _breach_check(state: State, breach: str) -> int | None:
                      "Nobody forgot to knock for going out: either nobody reached 0 during "
                      "the deal or the knock came in time.")
     return deal.declarer
+
+
+def _points_before_play(state: State, deal: Deal) -> int:
+    """The declarer's points just before the deal was scored (the row above its deal row)."""
+    for index, row in enumerate(state.rows):
+        if row.kind == "deal" and row.deal == deal.number:
+            return state.rows[index - 1].totals[deal.declarer]
+    return deal.start_scores[deal.declarer]
 
 
 # --- scoring -------------------------------------------------------------------------------
@@ -819,6 +845,14 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                 "joiner_tricks", R_PLAY, {"seat": seat, "tricks": tricks[seat]},
                 f"{_name(state, seat)} gick med utan stick och kan ta högst två stick.",
                 f"{_name(state, seat)} joined without a trick and can take at most two.")
+    late = sum(tricks[seat] for seat in joined)
+    if late > TRICKS_PER_DEAL - ASK_AFTER_TRICK:
+        # Joiners had no trick after the fourth: together they share the last two at most.
+        raise _violation(
+            "joiner_tricks", R_PLAY, {"seats": list(joined), "tricks": late},
+            f"De som gick med utan stick kan tillsammans ta högst två stick, inte {late}.",
+            f"Those who joined without a trick can take at most two tricks together, "
+            f"not {late}.")
     deal = replace(deal, won=tuple(tricks), joined=joined, quick=True, asked=True,
                    current=None)
     return _score_deal(replace(state, deal=deal))

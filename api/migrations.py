@@ -1,0 +1,65 @@
+"""Schema migrations as named functions, applied once each, in the order listed.
+
+A migration is never edited after it has shipped: change the schema with a new function.
+The ``_migrations`` table records which names have run (the sqlite-utils / Datasette way).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Callable
+
+import sqlite_utils
+
+
+def m001_tables_events_devices(db: sqlite_utils.Database) -> None:
+    db["tables"].create({
+        "id": str, "game": str, "players": str, "options": str, "first_dealer": int,
+        "join_code": str, "seq": int, "created_at": str,
+    }, pk="id")
+    db["tables"].create_index(["join_code"], unique=True)
+    db["devices"].create({
+        "id": str, "table_id": str, "token_hash": str, "name": str, "role": str,
+        "created_at": str, "revoked_at": str,
+    }, pk="id", foreign_keys=[("table_id", "tables", "id")])
+    db["devices"].create_index(["token_hash"], unique=True)
+    db["events"].create({
+        "table_id": str, "seq": int, "client_event_id": str, "device_id": str,
+        "created_at": str, "event": str, "response": str,
+    }, pk=("table_id", "seq"), foreign_keys=[("table_id", "tables", "id"),
+                                             ("device_id", "devices", "id")])
+    db["events"].create_index(["table_id", "client_event_id"], unique=True)
+
+
+def m002_snapshots(db: sqlite_utils.Database) -> None:
+    db["snapshots"].create({
+        "table_id": str, "seq": int, "engine": str, "state": bytes,
+    }, pk="table_id", foreign_keys=[("table_id", "tables", "id")])
+
+
+MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
+    m001_tables_events_devices,
+    m002_snapshots,
+)
+
+
+def migrate(db: sqlite_utils.Database) -> list[str]:
+    """Apply the migrations not yet applied; return their names."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        if "_migrations" not in db.table_names():
+            db["_migrations"].create({"name": str, "applied_at": str}, pk="name")
+        done = {row["name"] for row in db["_migrations"].rows}
+        applied = []
+        for migration in MIGRATIONS:
+            if migration.__name__ in done:
+                continue
+            migration(db)
+            db["_migrations"].insert({"name": migration.__name__,
+                                      "applied_at": datetime.now(timezone.utc).isoformat()})
+            applied.append(migration.__name__)
+        db.conn.execute("COMMIT")
+    except BaseException:
+        db.conn.execute("ROLLBACK")
+        raise
+    return applied

@@ -1,0 +1,1 @@
+"""GET /api/games: the catalog."""

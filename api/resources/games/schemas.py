@@ -1,0 +1,46 @@
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from ...schemas import MessagesSchema
+
+
+class PlayerCountSchema(Schema):
+    min = fields.Integer(required=True)
+    max = fields.Integer(required=True)
+
+
+class DeckSchema(Schema):
+    name = fields.String(required=True)
+    cards = fields.List(fields.String(), required=True)
+
+
+class OptionSchema(Schema):
+    name = fields.String(required=True)
+    default = fields.Raw(required=True)
+    type = fields.String(required=True)
+    choices = fields.List(fields.Raw(), required=True)
+    help = fields.Nested(MessagesSchema, required=True)
+
+
+class RuleSectionSchema(Schema):
+    ref = fields.String(required=True)
+    summary = fields.Nested(MessagesSchema, required=True)
+
+
+class EventSpecSchema(Schema):
+    required = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    optional = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    help = fields.Nested(MessagesSchema, required=True)
+
+
+class GameSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    aliases = fields.List(fields.String(), required=True)
+    players = fields.Nested(PlayerCountSchema, required=True)
+    deck = fields.Nested(DeckSchema, required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    rules = fields.List(fields.Nested(RuleSectionSchema), required=True)
+    events = fields.Dict(keys=fields.String(), values=fields.Nested(EventSpecSchema),
+                         required=True)

@@ -1,0 +1,96 @@
+"""How much does posting an event cost as a table's log grows?
+
+Builds one Rödskägg table through the real API (Flask test client, SQLite file on disk),
+posting complete deals trick by trick with a fixed seed, and prints the mean time per post
+around event 10, 1,000, 2,500 and 5,000. With snapshots the figures should be flat: posting
+event 5,000 costs about what posting event 10 does.
+
+    .venv/bin/python bench/post_cost.py [--events 5000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from api import create_app
+from rules_engine.cards import FRENCH52
+
+
+class Poster:
+    def __init__(self, client, table_id: str, token: str):
+        self.client, self.table_id, self.token = client, table_id, token
+        self.seq = 0
+        self.timings: list[float] = []
+        self.view = None
+
+    def post(self, event: dict) -> dict:
+        start = time.perf_counter()
+        response = self.client.post(
+            f"/api/tables/{self.table_id}/events",
+            json={"based_on": self.seq, "client_event_id": f"b{self.seq}", "event": event},
+            headers={"Authorization": f"Bearer {self.token}"})
+        self.timings.append(time.perf_counter() - start)
+        assert response.status_code == 201, response.json
+        self.seq += 1
+        self.view = response.json["table"]
+        return self.view
+
+
+def play_deal(poster: Poster, rng: random.Random, n: int) -> None:
+    """One deal: everybody smyger but one seat bids 1; follow suit from random hands."""
+    view = poster.post({"type": "deal"})
+    deck = list(FRENCH52.cards)
+    rng.shuffle(deck)
+    hands = {s: deck[s * 6:(s + 1) * 6] for s in range(n)}
+    while view["expected"]["phase"] == "bidding":
+        seat = view["expected"]["seat"]
+        view = poster.post({"type": "bid", "seat": seat,
+                            "bid": 1 if not view["state"]["deal"]["bids"] else "smyga"})
+    while view["expected"]["phase"] in ("play", "ask", "join"):
+        phase = view["expected"]["phase"]
+        if phase == "ask":
+            view = poster.post({"type": "ask"})
+            continue
+        if phase == "join":
+            view = poster.post({"type": "join", "seat": view["expected"]["seat"], "join": True})
+            continue
+        seat = view["expected"]["seat"]
+        current = view["state"]["deal"]["current"]
+        led = current["cards"][0]["card"][0] if current["cards"] else None
+        hand = hands[seat]
+        options = [c for c in hand if c.suit == led] or hand
+        card = rng.choice(options)
+        hand.remove(card)
+        view = poster.post({"type": "play", "seat": seat, "card": str(card)})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--events", type=int, default=5000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "bench.sqlite")})
+        client = app.test_client()
+        players = ["A", "B", "C", "D", "E", "F", "G"]
+        created = client.post("/api/tables", json={"game": "rodskagg", "players": players,
+                                                   "options": {"exact_zero": True}}).json
+        poster = Poster(client, created["id"], created["token"])
+        rng = random.Random(2026)
+        while poster.seq < args.events:
+            if poster.view and poster.view["over"]:
+                break
+            play_deal(poster, rng, len(players))
+        marks = [m for m in (10, 1000, 2500, 5000) if m <= len(poster.timings)]
+        print(f"posted {len(poster.timings)} events on one table")
+        for mark in marks:
+            window = poster.timings[max(0, mark - 10):mark + 10]
+            print(f"  around event {mark:>5}: {statistics.mean(window) * 1000:7.2f} ms/post")
+
+
+if __name__ == "__main__":
+    main()

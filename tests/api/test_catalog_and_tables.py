@@ -1,0 +1,111 @@
+"""The catalog, starting a table, reading it, and its protokoll."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tests.conftest import start_table
+
+
+def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
+    response = client.get("/api/games")
+    assert response.status_code == 200
+    games = {g["id"]: g for g in response.json}
+    rodskagg = games["rodskagg"]
+    assert rodskagg["players"] == {"min": 3, "max": 7}
+    assert len(rodskagg["deck"]["cards"]) == 52
+    options = {o["name"]: o for o in rodskagg["options"]}
+    assert options["all_smyga"]["default"] == "next_dealer"
+    assert options["penalty"]["default"] == 5 and options["penalty"]["choices"] == [5, 6]
+    assert options["exact_zero"]["default"] is False
+    refs = [r["ref"] for r in rodskagg["rules"]]
+    assert "Rödskägg — Budgivningen" in refs and "Rödskägg — Poängräkning" in refs
+    assert {"bid", "play", "trick", "result", "fem_opp", "misdeal"} <= set(rodskagg["events"])
+
+
+def test_game_by_alias_and_unknown_game(client):
+    assert client.get("/api/games/fem-opp").json["id"] == "rodskagg"
+    response = client.get("/api/games/canasta")
+    assert response.status_code == 404
+    assert response.json["code"] == "unknown_game"
+
+
+def test_start_table_returns_code_token_and_expected(client):
+    response = client.post("/api/tables", json={"game": "rodskagg",
+                                                "players": ["Anna", "Bo", "Cia"],
+                                                "first_dealer": 2})
+    assert response.status_code == 201
+    body = response.json
+    assert len(body["join_code"]) == 6 and len(body["token"]) >= 32
+    table = body["table"]
+    assert table["seq"] == 0
+    assert table["protokoll"]["totals"] == [12, 12, 12]
+    assert table["expected"]["phase"] == "deal"
+    assert table["expected"]["seat"] == 2  # Cia deals first
+    assert client.get(f"/api/tables/{body['id']}").json["state"]["dealer"] == 2
+
+
+def test_refused_tables(client):
+    cases = [
+        ({"game": "canasta", "players": ["A", "B", "C"]}, 422, "unknown_game"),
+        ({"game": "rodskagg", "players": ["A", "B"]}, 422, "player_count"),
+        ({"game": "rodskagg", "players": ["A", "B", "C"], "first_dealer": 5}, 422,
+         "bad_dealer"),
+        ({"game": "rodskagg", "players": ["A", "A", "C"]}, 422, "player_names"),
+        ({"game": "rodskagg", "players": ["A", "B", "C"], "options": {"penalty": 7}}, 400,
+         "bad_option"),
+        ({"game": "rodskagg", "players": ["A", "B", "C"], "options": {"trumps": True}}, 400,
+         "unknown_option"),
+        ({"game": "rodskagg", "players": ["A", "B", "C"], "colour": "red"}, 400,
+         "invalid_request"),
+    ]
+    for payload, status, code in cases:
+        response = client.post("/api/tables", json=payload)
+        assert (response.status_code, response.json["code"]) == (status, code), payload
+        assert set(response.json) >= {"code", "message", "rule", "details"}
+
+
+def test_options_are_stored_and_used(client):
+    handle = start_table(client, players=("A", "B", "C"),
+                         options={"penalty": 6, "stake_per_point": 2})
+    assert handle.view()["options"]["penalty"] == 6
+    # B bids three and takes two: 12 - 2 + 6 = 16 with the +6 option.
+    table = handle.ok({"type": "result", "bids": ["smyga", 3, "smyga"],
+                       "tricks": [2, 2, 2]})
+    assert table["protokoll"]["totals"] == [12, 16, 12]
+
+
+def test_unknown_table_is_404(client):
+    for path in ("/api/tables/nope", "/api/tables/nope/events", "/api/tables/nope/protokoll"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json["code"] == "table_not_found"
+
+
+def test_protokoll_json_and_csv(table):
+    table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
+              "tricks": [1, 4, 1, 0]})
+    sheet = table.client.get(f"/api/tables/{table.id}/protokoll").json
+    assert sheet["players"] == ["Anna", "Bo", "Cia", "Dan"]
+    assert [row["totals"] for row in sheet["rows"]] == [[12, 12, 12, 12], [12, 8, 12, 12]]
+    response = table.client.get(f"/api/tables/{table.id}/protokoll?format=csv&lang=sv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.data.decode())))
+    assert rows[0] == ["row", "deal", "what", "Anna", "Bo", "Cia", "Dan"]
+    assert rows[2][3:] == ["12", "8", "12", "12"]
+    assert "hem" in rows[2][2]
+    by_accept = table.client.get(f"/api/tables/{table.id}/protokoll",
+                                 headers={"Accept": "text/csv"})
+    assert by_accept.mimetype == "text/csv"
+
+
+def test_messages_follow_accept_language(table):
+    response = table.client.post(
+        f"/api/tables/{table.id}/events",
+        json={"based_on": 0, "client_event_id": "lang-1",
+              "event": {"type": "bid", "seat": 1, "bid": 3}},
+        headers={**table.headers, "Accept-Language": "sv-SE,sv;q=0.9"})
+    assert response.status_code == 422
+    assert response.json["message"] == response.json["messages"]["sv"]
+    assert "ger" in response.json["message"]

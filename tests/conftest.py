@@ -1,0 +1,126 @@
+"""Fixtures shared by the API and browser tests.
+
+``app``/``client``: the Flask app on a fresh SQLite file, through the test client.
+``live_server``: the same app served by waitress on a free loopback port in a thread, for
+tests that need real HTTP (concurrency, the browser).
+``table``: a helper that starts a table and posts events with the right sequence numbers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from api import create_app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "protokoll.sqlite"), "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+_ids = itertools.count(1)
+
+
+@dataclass
+class TableHandle:
+    """A started table and the device token that may write to it."""
+
+    client: Any
+    id: str
+    token: str
+    join_code: str
+    created: dict[str, Any]
+    seq: int = 0
+    responses: list[Any] = field(default_factory=list)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def post(self, event: dict[str, Any], *, based_on: int | None = None,
+             client_event_id: str | None = None, headers: dict[str, str] | None = None):
+        response = self.client.post(
+            f"/api/tables/{self.id}/events",
+            json={"based_on": self.seq if based_on is None else based_on,
+                  "client_event_id": client_event_id or f"test-{next(_ids)}",
+                  "event": event},
+            headers=self.headers if headers is None else headers)
+        if response.status_code == 201:
+            self.seq = response.json["entry"]["seq"]
+        self.responses.append(response)
+        return response
+
+    def ok(self, event: dict[str, Any]) -> dict[str, Any]:
+        response = self.post(event)
+        assert response.status_code == 201, response.json
+        return response.json["table"]
+
+    def view(self) -> dict[str, Any]:
+        response = self.client.get(f"/api/tables/{self.id}")
+        assert response.status_code == 200
+        return response.json
+
+    def log(self) -> dict[str, Any]:
+        response = self.client.get(f"/api/tables/{self.id}/events")
+        assert response.status_code == 200
+        return response.json
+
+
+def start_table(client, game: str = "rodskagg", players=("Anna", "Bo", "Cia", "Dan"),
+                **extra) -> TableHandle:
+    response = client.post("/api/tables", json={"game": game, "players": list(players),
+                                                **extra})
+    assert response.status_code == 201, response.json
+    body = response.json
+    return TableHandle(client, body["id"], body["token"], body["join_code"], body)
+
+
+@pytest.fixture
+def table(client):
+    return start_table(client)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class LiveServer:
+    url: str
+    db_path: str
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    from waitress.server import create_server
+
+    db_path = str(tmp_path / "live.sqlite")
+    app = create_app({"DATABASE": db_path})
+    port = _free_port()
+    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.1):
+                break
+        except OSError:
+            time.sleep(0.05)
+    yield LiveServer(url, db_path)
+    server.close()
+    thread.join(timeout=5)
