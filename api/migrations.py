@@ -25,7 +25,7 @@ def m001_tables_events_devices(db: sqlite_utils.Database) -> None:
     db["devices"].create_index(["token_hash"], unique=True)
     db["events"].create({
         "table_id": str, "seq": int, "client_event_id": str, "device_id": str,
-        "created_at": str, "event": str, "response": str,
+        "created_at": str, "event": str,
     }, pk=("table_id", "seq"), foreign_keys=[("table_id", "tables", "id"),
                                              ("device_id", "devices", "id")])
     db["events"].create_index(["table_id", "client_event_id"], unique=True)

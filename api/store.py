@@ -170,17 +170,17 @@ def post_event(db: sqlite_utils.Database, table_id: str, token: str | None, base
         row = load_row(db, table_id)
         device_id = authenticate(db, table_id, token)
         earlier = db.execute(
-            "select event, response from events where table_id = ? and client_event_id = ?",
+            "select seq, device_id, created_at, event from events "
+            "where table_id = ? and client_event_id = ?",
             [table_id, client_event_id]).fetchone()
         if earlier is not None:
-            if json.loads(earlier[0]) != event:
+            if json.loads(earlier[3]) != event:
                 raise ApiError(409, "client_event_id_reused",
                                "Det händelse-id:t användes redan för en annan händelse.",
                                "That client event id was already used for another event.",
                                details={"client_event_id": client_event_id,
                                         "seq": row["seq"]})
-            stored = json.loads(earlier[1])
-            return stored["status"], stored["body"]
+            return 201, _answer_again(db, row, client_event_id, *earlier)
         if based_on != row["seq"]:
             setup, state = load_state(db, row)
             raise ApiError(409, "stale_sequence",
@@ -202,13 +202,24 @@ def post_event(db: sqlite_utils.Database, table_id: str, token: str | None, base
                  "created_at": _now(), "event": event}
         body = {"entry": entry, "table": table_view(row, setup, state)}
         db.execute("insert into events (table_id, seq, client_event_id, device_id, "
-                   "created_at, event, response) values (?, ?, ?, ?, ?, ?, ?)",
+                   "created_at, event) values (?, ?, ?, ?, ?, ?)",
                    [table_id, seq, client_event_id, device_id, entry["created_at"],
-                    json.dumps(event, ensure_ascii=False),
-                    json.dumps({"status": 201, "body": body}, ensure_ascii=False)])
+                    json.dumps(event, ensure_ascii=False)])
         db.execute("update tables set seq = ? where id = ?", [seq, table_id])
         _save_snapshot(db, table_id, seq, state)
     return 201, body
+
+
+def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], client_event_id: str,
+                  seq: int, device_id: str, created_at: str, event_json: str) -> dict[str, Any]:
+    """The answer a retried post gets: exactly what the first post answered, rebuilt by
+    replaying the log up to that entry (retries are rare; storing every answer is not)."""
+    setup = setup_of(row)
+    entries = [e for e in entries_of(db, row["id"]) if e.seq <= seq]
+    state = replay(setup, entries)
+    entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
+             "created_at": created_at, "event": json.loads(event_json)}
+    return {"entry": entry, "table": table_view({**row, "seq": seq}, setup, state)}
 
 
 def list_events(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:

@@ -2,8 +2,12 @@
 
 Builds one Rödskägg table through the real API (Flask test client, SQLite file on disk),
 posting complete deals trick by trick with a fixed seed, and prints the mean time per post
-around event 10, 1,000, 2,500 and 5,000. With snapshots the figures should be flat: posting
-event 5,000 costs about what posting event 10 does.
+around event 10, 1,000, 2,500 and 5,000, twice: the whole HTTP round trip, and the part
+that reads and writes the log (``store.post_event``: load the snapshot, apply the event,
+append, save the snapshot). The second should be flat — posting event 5,000 costs about what
+posting event 10 does. The first grows a little with the length of the protokoll that every
+answer carries (here 7 players and ``exact_zero`` stretch one match to hundreds of deals, far
+longer than a real evening).
 
     .venv/bin/python bench/post_cost.py [--events 5000]
 """
@@ -17,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from api import create_app
+from api import create_app, store
 from rules_engine.cards import FRENCH52
 
 
@@ -69,10 +73,24 @@ def play_deal(poster: Poster, rng: random.Random, n: int) -> None:
         view = poster.post({"type": "play", "seat": seat, "card": str(card)})
 
 
+STORE_TIMINGS: list[float] = []
+
+
+def _timed_post_event(original):
+    def wrapper(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            STORE_TIMINGS.append(time.perf_counter() - start)
+    return wrapper
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--events", type=int, default=5000)
     args = parser.parse_args()
+    store.post_event = _timed_post_event(store.post_event)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "bench.sqlite")})
         client = app.test_client()
@@ -87,9 +105,12 @@ def main() -> None:
             play_deal(poster, rng, len(players))
         marks = [m for m in (10, 1000, 2500, 5000) if m <= len(poster.timings)]
         print(f"posted {len(poster.timings)} events on one table")
+        print(f"{'':>20}{'HTTP round trip':>18}{'log + snapshot':>18}")
         for mark in marks:
-            window = poster.timings[max(0, mark - 10):mark + 10]
-            print(f"  around event {mark:>5}: {statistics.mean(window) * 1000:7.2f} ms/post")
+            window = slice(max(0, mark - 10), mark + 10)
+            http = statistics.mean(poster.timings[window]) * 1000
+            log = statistics.mean(STORE_TIMINGS[window]) * 1000
+            print(f"  around event {mark:>5}: {http:12.2f} ms {log:14.2f} ms")
 
 
 if __name__ == "__main__":
