@@ -21,12 +21,22 @@ Accepted on input, case-insensitive, with surrounding spaces ignored:
   ``Q``/``D`` (dam), ``J``/``Kn`` (knekt).
 
 Several cards are written separated by spaces or commas (``parse_cards("♠A, hD kKn")``).
+
+Notation (the 62-card deck of 800, Snapphanaleden §1.1)
+------------------------------------------------------
+The four suits hold ⟨K⟩ ⟨D⟩ ⟨H⟩ ⟨KN⟩ 10 9 8 7 6 ⟨Æ⟩ (kung, dam, häst, knekt, …, æss); the
+trumps are ⟨N⟩ (nulla), four identical snapphanar ⟨I⟩ and ⟨V⟩ … ⟨XX⟩; and ⟨★⟩ Fjønt.
+Printed: ``♠K ♥D ♦H ♣KN ♠10 ♥Æ``, the trumps as roman numerals ``XX XIX … V I N`` and
+``★``. Accepted on input, case-insensitive: suits as above (symbol, or letter first);
+``Æ`` also as ``AE``, ``A`` or ``E``; trumps as roman numerals or ``T`` + the number
+(``T20``, ``T1``), ``N`` also as ``0``; Fjønt as ``★``, ``*`` or ``F``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 import re
+from typing import Callable
 
 from .errors import RuleViolation
 
@@ -39,6 +49,9 @@ SUIT_NAMES = {
 }
 _SUIT_LETTERS = {"S": "♠", "H": "♥", "D": "♦", "R": "♦", "C": "♣", "K": "♣"}
 _SUIT_SYMBOL_ALIASES = {"♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣", "\u2665\ufe0f": "♥"}
+
+TRUMP = "T"  # the suit of 800's numbered trumps (tarokker ⟨N⟩, ⟨I⟩, ⟨V⟩ … ⟨XX⟩)
+FJONT = "★"  # 800's ⟨★⟩ Fjønt: a suit of its own, one card
 
 RANKS_ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_ALIASES = {
@@ -55,6 +68,8 @@ class Card:
     rank: str
 
     def __str__(self) -> str:
+        if self.suit in (TRUMP, FJONT):
+            return self.rank
         return f"{self.suit}{self.rank}"
 
     def __repr__(self) -> str:
@@ -63,11 +78,21 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
-    """A named multiset of cards and the rank order inside each suit (low to high)."""
+    """A named multiset of cards and the rank order inside each suit (low to high).
+
+    ``suit_orders`` overrides ``rank_order`` for suits ranked differently (800's ♥ and ♦
+    run the other way); ``parser`` reads one card of this deck's notation.
+    """
 
     name: str
     cards: tuple[Card, ...]
     rank_order: tuple[str, ...]
+    suit_orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    parser: Callable[[str], Card] | None = None
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds (4 for 800's ⟨I⟩, else 1)."""
+        return self.cards.count(card)
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards
@@ -76,12 +101,19 @@ class Deck:
         return len(self.cards)
 
     def rank_value(self, card: Card) -> int:
-        """Position of the card's rank in this deck's order; higher wins inside a suit."""
+        """Position of the card's rank in its suit's order; higher wins inside a suit."""
+        for suit, order in self.suit_orders:
+            if suit == card.suit:
+                return order.index(card.rank)
         return self.rank_order.index(card.rank)
 
     def parse(self, text: str) -> Card:
         """Parse one card and check that it belongs to this deck."""
-        return self.check(parse_card(text))
+        return self.check((self.parser or parse_card)(text))
+
+    def parse_many(self, text: str) -> tuple[Card, ...]:
+        """Parse cards separated by spaces or commas, each checked against this deck."""
+        return tuple(self.check(card) for card in parse_cards(text, self.parser or parse_card))
 
     def check(self, card: Card) -> Card:
         """Return ``card`` if it belongs to this deck, else refuse it."""
@@ -102,7 +134,6 @@ def _french(name: str, ranks: tuple[str, ...]) -> Deck:
 
 FRENCH52 = _french("french52", RANKS_ACE_HIGH)
 PIQUET36 = _french("piquet36", RANKS_ACE_HIGH[4:])  # 6 to ace: Bräus removes 2-5
-DECKS = {deck.name: deck for deck in (FRENCH52, PIQUET36)}
 
 _CARD_RE = re.compile(
     r"^(?:(?P<s1>[♠♥♦♣])(?P<r1>10|[2-9TAEKQDJ]|KN)"
@@ -139,10 +170,70 @@ def parse_card(text: str) -> Card:
     return Card(suit, _RANK_ALIASES[rank])
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str, parser: Callable[[str], Card] = parse_card) -> tuple[Card, ...]:
     """Parse cards separated by spaces or commas."""
-    return tuple(parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part)
+    return tuple(parser(part) for part in re.split(r"[\s,]+", text.strip()) if part)
+
+
+# --- the 62-card deck of 800 (Snapphanaleden §1.1) ------------------------------------------
+ROMAN = ("N", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX")
+TAROT_TRUMPS = ("N", "I") + ROMAN[5:]  # low to high: N, the snapphanar I, V … XX
+TAROT_BLACK = ("Æ", "6", "7", "8", "9", "10", "KN", "H", "D", "K")  # ♠ ♣, low to high
+TAROT_RED = ("10", "9", "8", "7", "6", "Æ", "KN", "H", "D", "K")  # ♥ ♦: reversed pips
+
+
+def _tarot_cards() -> tuple[Card, ...]:
+    suited = tuple(Card(s, r) for s in SUITS for r in TAROT_BLACK)
+    trumps = tuple(Card(TRUMP, r) for r in TAROT_TRUMPS for _ in range(4 if r == "I" else 1))
+    return suited + trumps + (Card(FJONT, FJONT),)
+
+
+_TAROT_RE = re.compile(
+    r"^(?:(?P<s1>[♠♥♦♣])(?P<r1>10|[6-9]|KN|AE|[KDHÆAE])"
+    r"|(?P<r2>10|[6-9]|KN|AE|[KDHÆAE])(?P<s2>[♠♥♦♣])"
+    r"|(?P<s3>[SHDRCK])(?P<r3>10|[6-9]|KN|AE|[KDHÆAE]))$"
+)
+_TAROT_RANKS = {"AE": "Æ", "A": "Æ", "E": "Æ", "Æ": "Æ"}
+
+
+def parse_tarot_card(text: str) -> Card:
+    """Parse one card of 800's deck (see the module docstring for the notation)."""
+    raw = text.strip().upper().replace("\ufe0f", "")
+    for alias, symbol in _SUIT_SYMBOL_ALIASES.items():
+        raw = raw.replace(alias, symbol)
+    if raw in ("★", "*", "F", "☆"):
+        return Card(FJONT, FJONT)
+    numbered = re.fullmatch(r"T(\d{1,2})", raw)  # T20 = XX, T1 = I, T0 = N
+    if numbered and int(numbered[1]) < len(ROMAN):
+        raw = ROMAN[int(numbered[1])]
+    if raw == "0":
+        raw = "N"
+    if raw in ROMAN:
+        return Card(TRUMP, raw)
+    match = _TAROT_RE.match(raw)
+    if not match:
+        raise _bad_tarot_notation(text)
+    suit = match["s1"] or match["s2"] or _SUIT_LETTERS[match["s3"]]
+    rank = match["r1"] or match["r2"] or match["r3"]
+    return Card(suit, _TAROT_RANKS.get(rank, rank))
+
+
+def _bad_tarot_notation(text: str) -> RuleViolation:
+    return RuleViolation(
+        "bad_card_notation", rule="Kortnotation", params={"text": text},
+        sv=f"”{text}” är inget kort i 800-leken. Skriv t.ex. ♠K, ♥KN, ♦Æ, XX, I, N eller ★.",
+        en=f"“{text}” is not a card of the 800 deck. Write e.g. ♠K, ♥KN, ♦Æ, XX, I, N or ★.")
+
+
+TAROT62 = Deck("tarot62", _tarot_cards(), TAROT_BLACK,
+               suit_orders=(("♥", TAROT_RED), ("♦", TAROT_RED), (TRUMP, TAROT_TRUMPS),
+                            (FJONT, (FJONT,))),
+               parser=parse_tarot_card)
 
 
 def format_cards(cards) -> str:
     return " ".join(str(card) for card in cards)
+
+
+DECKS = {deck.name: deck for deck in (FRENCH52, PIQUET36, TAROT62)}

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Deck, parse_cards
+from .cards import Deck
 from .errors import EventFormatError
 
 
@@ -98,12 +98,10 @@ def _convert(event_type: str, name: str, kind: str, value: Any, deck: Deck,
         return deck.parse(value)
     if kind == "cards":
         if isinstance(value, str):
-            cards = parse_cards(value)
-        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-            cards = tuple(c for v in value for c in parse_cards(v))
-        else:
-            raise wrong("a list of cards", "en lista med kort")
-        return tuple(deck.check(card) for card in cards)
+            return deck.parse_many(value)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(card for v in value for card in deck.parse_many(v))
+        raise wrong("a list of cards", "en lista med kort")
     if kind == "bool":
         if not isinstance(value, bool):
             raise wrong("true or false", "true eller false")
