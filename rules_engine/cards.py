@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import re
 from typing import Callable
 
-from .errors import RuleViolation
+from .errors import EventFormatError, RuleViolation
 
 SUITS = ("♠", "♥", "♦", "♣")
 SUIT_NAMES = {
@@ -143,7 +143,9 @@ _CARD_RE = re.compile(
 
 
 def _bad_notation(text: str) -> RuleViolation:
-    return RuleViolation(
+    # Text that is no card at all is malformed input (HTTP 400); a real card that this
+    # game's deck does not hold is a rule matter (``card_not_in_deck``, 422).
+    return EventFormatError(
         "bad_card_notation",
         rule="Kortnotation",
         params={"text": text},
@@ -220,7 +222,7 @@ def parse_tarot_card(text: str) -> Card:
 
 
 def _bad_tarot_notation(text: str) -> RuleViolation:
-    return RuleViolation(
+    return EventFormatError(
         "bad_card_notation", rule="Kortnotation", params={"text": text},
         sv=f"”{text}” är inget kort i 800-leken. Skriv t.ex. ♠K, ♥KN, ♦Æ, XX, I, N eller ★.",
         en=f"“{text}” is not a card of the 800 deck. Write e.g. ♠K, ♥KN, ♦Æ, XX, I, N or ★.")

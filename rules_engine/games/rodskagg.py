@@ -58,6 +58,8 @@ Interpretations (where the text is silent; each is documented on the rules page 
 - Option ``exact_zero``: some descriptions require landing exactly on 0. Then a made contract
   that would take the declarer below 0 leaves his points unchanged (our reading).
 - If after a failed Rödskägg only one player is left in the match, that player has won.
+- The settlement: each loser pays the winner stake × his points − the winner's points; a
+  loser standing below the winner (a made Rödskägg from high points) pays nothing.
 - A revoke proven later (design principle 3) is reported as a finding; the text sets no
   penalty for it, so the table decides (it can correct the entry).
 """
@@ -278,7 +280,10 @@ def parse_bid(value: Any) -> int:
         return SMYGA
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and value in BIDS:
+    # 1–6 by number; Rödskägg only by name (7 is our internal rank for it, not a bid of
+    # seven tricks: a typed "7" must not silently become the match-deciding bid).
+    if isinstance(value, int) and not isinstance(value, bool) and value in BIDS \
+            and value != RODSKAGG:
         return value
     raise _violation("bad_bid", R_BIDDING, {"bid": value},
                      f"”{value}” är inget bud: bjud 1–6, rödskägg, eller smyg.",
@@ -946,12 +951,17 @@ def is_over(state: State) -> bool:
 
 
 def settlement(state: State) -> tuple[int, ...] | None:
-    """Each loser pays the winner stake × (his points − the winner's points)."""
+    """Each loser pays the winner stake × (his points − the winner's points).
+
+    A loser standing *below* the winner (possible after a made Rödskägg from high points,
+    or when the last player left wins) pays nothing: the text has the winner paid by the
+    others, never the other way round.
+    """
     if state.winner is None:
         return None
     stake = state.options.stake_per_point
     win = state.scores[state.winner]
-    pays = [(score - win) * stake if seat != state.winner else 0
+    pays = [max(0, score - win) * stake if seat != state.winner else 0
             for seat, score in enumerate(state.scores)]
     pays[state.winner] = -sum(pays)
     return tuple(-p for p in pays)
