@@ -39,7 +39,8 @@ class Expectation:
     type: str
     seat: int | None = None  # whose entry it is, when it belongs to one seat
     choices: tuple[Any, ...] = ()  # e.g. the bids still open
-    fields: dict[str, Any] = field(default_factory=dict)  # extra hints (breaches callable, ...)
+    # Hints per event field: the values allowed now (``{"breach": [...]}``) or "required".
+    fields: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "choices": list(self.choices),
@@ -75,6 +76,7 @@ class GameModule(Protocol):
     DECK: Deck
     RULES: tuple[RuleSection, ...]
     EVENTS: dict[str, EventSpec]
+    LABELS: dict[str, dict[str, tuple[str, str]]]  # short sv/en names of the game's words
     Options: type
 
     def new(self, players: tuple[str, ...], options: Any, first_dealer: int = 0) -> Any: ...

@@ -6,10 +6,10 @@ from types import ModuleType
 from typing import Any
 
 from .errors import RuleViolation
-from .games import rodskagg
+from .games import fjabbe, game150, game800, game1000, rodskagg
 from .protocol import GameModule, options_catalog
 
-GAMES: tuple[ModuleType, ...] = (rodskagg,)
+GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe)
 
 
 def get_game(name: str) -> GameModule:
@@ -33,6 +33,8 @@ def catalog_entry(game: Any) -> dict[str, Any]:
         "options": options_catalog(game.Options),
         "rules": [section.as_dict() for section in game.RULES],
         "events": {name: spec.as_dict() for name, spec in game.EVENTS.items()},
+        "labels": {kind: {key: {"sv": sv, "en": en} for key, (sv, en) in words.items()}
+                   for kind, words in getattr(game, "LABELS", {}).items()},
     }
 
 

@@ -191,6 +191,41 @@ EVENTS = {
 }
 
 
+# Short names of this game's words for the app's buttons and log (design principle 5: the
+# app renders any game from the catalog, so the words travel with the game).
+LABELS = {
+    "events": {
+        "result": ("Snabbinmatning", "Quick entry"), "fem_opp": ("Fem opp!", "Fem opp!"),
+        "misdeal": ("Felgiv", "Misdeal"), "deal": ("Korten är givna", "Cards dealt"),
+        "knock": ("Knack för kort och felgiv", "Knock for cards and misdeal"),
+        "bid": ("Bud", "Bid"), "play": ("Spela ett kort", "Play a card"),
+        "trick": ("Ett helt stick", "A whole trick"), "ask": ("”Går ni med?”", "“Går ni med?”"),
+        "join": ("Går med?", "Joining?"),
+        "exit_knock": ("Knack för min utgång", "Knock for going out"),
+    },
+    "fields": {
+        "caller": ("Vem ropar?", "Who calls?"), "offender": ("Vem felade?", "Who offended?"),
+        "breach": ("Förseelse", "Breach"),
+        "knocked": ("Hade given knackat?", "Had the dealer knocked?"),
+        "bid": ("Bud", "Bid"), "join": ("Går med", "Joins"),
+    },
+    "nouns": {
+        "caller": ("ropad av", "called by"), "offender": ("felande", "offender"),
+        "knocked": ("knackat", "knocked"), "bid": ("bud", "bid"), "join": ("går med", "joins"),
+    },
+    "values": {
+        "smyga": ("Smyg", "Pass"), "rodskagg": ("Rödskägg", "Rödskägg"),
+        "foreign_cut": ("Given lät någon annan kupera", "The dealer let another player cut"),
+        "picked_up_early": ("Tog upp korten före givens knack",
+                            "Picked up before the dealer's knock"),
+        "forgot_ask": ("Spelföraren glömde ”Går ni med?”", "The declarer forgot “Går ni med?”"),
+        "forgot_exit_knock": ("Glömde ”Knack för min utgång”", "Forgot “Knack för min utgång”"),
+        "next_dealer": ("Nästa spelare ger", "The next player deals"),
+        "same_dealer": ("Samme giv igen", "The same dealer again"),
+    },
+}
+
+
 # --- state ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Deal:
@@ -886,9 +921,13 @@ def _callable_breaches(state: State) -> list[str]:
     return open_
 
 
+_ALL_BIDS = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b for b in BIDS)
+_RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL + 1))}
+
+
 def expected(state: State) -> Expected:
     deal = state.deal
-    fem_opp = Expectation("fem_opp", fields={"breaches": _callable_breaches(state)})
+    fem_opp = Expectation("fem_opp", fields={"breach": _callable_breaches(state)})
     extras = (fem_opp,) if _callable_breaches(state) else ()
     if state.phase == "over":
         winner = _name(state, state.winner) if state.winner is not None else "?"
@@ -899,7 +938,7 @@ def expected(state: State) -> Expected:
         return Expected(
             "deal", f"{dealer} ger. Mata in given kort för kort eller snabbt.",
             f"{dealer} deals. Enter the deal card by card or by quick entry.", state.dealer,
-            (Expectation("deal", state.dealer), Expectation("result"),
+            (Expectation("deal", state.dealer), Expectation("result", fields=_RESULT_HINTS),
              Expectation("misdeal", fields={"knocked": "required"})) + extras)
     assert deal is not None
     misdeal = Expectation("misdeal")
@@ -913,7 +952,7 @@ def expected(state: State) -> Expected:
         if not deal.bids:
             if not deal.knocked:
                 inputs.append(Expectation("knock", deal.dealer))
-            inputs.append(Expectation("result"))
+            inputs.append(Expectation("result", fields=_RESULT_HINTS))
         return Expected("bidding", f"{_name(state, seat)} bjuder eller smyger.",
                         f"{_name(state, seat)} bids or passes.", seat,
                         tuple(inputs) + (misdeal,) + extras)

@@ -336,7 +336,7 @@ def _finish(match: Match) -> None:
     stake = state.options.stake_per_point
     for seat, amount in enumerate(settle):
         if seat != winner:
-            assert amount == -(state.scores[seat] - state.scores[winner]) * stake
+            assert amount == -max(0, state.scores[seat] - state.scores[winner]) * stake
     # The log replays to the same state, also every checkpoint on the way.
     assert replay(match.setup, match.entries) == state
     for length, snapshot in match.checkpoints[:2]:

@@ -44,3 +44,6 @@ class GameSchema(Schema):
     rules = fields.List(fields.Nested(RuleSectionSchema), required=True)
     events = fields.Dict(keys=fields.String(), values=fields.Nested(EventSpecSchema),
                          required=True)
+    labels = fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Nested(MessagesSchema)), required=True, metadata={
+        "description": "Short names of the game's words (events, fields, nouns, values)."})

@@ -20,7 +20,8 @@ class ExpectationSchema(Schema):
     type = fields.String(required=True)
     seat = fields.Integer(allow_none=True, required=True)
     choices = fields.List(fields.Raw(), required=True)
-    fields_ = fields.Dict(data_key="fields", required=True)
+    fields_ = fields.Dict(data_key="fields", attribute="fields", required=True, metadata={
+        "description": "Hints per event field: the values allowed now, or 'required'."})
 
 
 class ExpectedSchema(Schema):

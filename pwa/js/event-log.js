@@ -1,0 +1,82 @@
+/**
+ * The last entries of the table's log under the protokoll, so that undos and corrections
+ * stay visible: an undone entry is struck through and names the entry that undid it
+ * (design principle 1: nothing is deleted).
+ */
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { eventLabel, fieldLabel, fieldNoun, valueLabel } from "./vocab.js";
+
+const META = new Set(["undo", "correct"]);
+
+/** The newest entry that an undo may still target: a game event nobody undid. */
+export function lastUndoable(log) {
+  const events = log?.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const entry = events[i];
+    if (!META.has(entry.event.type) && entry.undone_by === null) return entry;
+  }
+  return null;
+}
+
+function fieldKind(specs, type, name) {
+  const spec = specs?.[type];
+  return spec?.required?.[name] ?? spec?.optional?.[name] ?? "";
+}
+
+/** Quick entry reads best as "bids · tricks · who joined". */
+function describeResult(event, players) {
+  const bids = (event.bids || [])
+    .map((bid, seat) => (bid === "smyga" || bid === null ? null : `${players[seat]} ${valueLabel(bid)}`))
+    .filter(Boolean);
+  const parts = [`${fieldLabel("bid")}: ${bids.length ? bids.join(", ") : valueLabel("smyga")}`];
+  if (Array.isArray(event.tricks)) {
+    parts.push(`${t("tricks")}: ${event.tricks.map((n, seat) => `${players[seat]} ${n}`).join(", ")}`);
+  }
+  if (event.joined?.length) {
+    parts.push(t("joinedLog", { names: event.joined.map((s) => players[s]).join(", ") }));
+  }
+  return parts.join(" · ");
+}
+
+/** A one-line description of any event, using the catalog's field kinds for seat names. */
+export function describeEvent(event, players, specs) {
+  if (event.type === "undo") return `${eventLabel("undo")}: #${event.target}`;
+  if (event.type === "correct") {
+    return `${eventLabel("correct")} #${event.target}: ${describeEvent(event.event, players, specs)}`;
+  }
+  if (event.type === "result") return `${eventLabel("result")}: ${describeResult(event, players)}`;
+  const parts = Object.entries(event).filter(([name]) => name !== "type").map(([name, value]) => {
+    const kind = fieldKind(specs, event.type, name);
+    let shown;
+    if (kind === "seat") shown = players[value] ?? value;
+    else if (kind === "seats") shown = (value || []).map((s) => players[s] ?? s).join(", ");
+    else if (Array.isArray(value)) shown = value.map(valueLabel).join(" ");
+    else shown = valueLabel(value);
+    // A seat or a choice (a breach) speaks for itself; other fields are named.
+    return name === "seat" || kind.startsWith("choice:") ? shown : `${fieldNoun(name)} ${shown}`;
+  });
+  return [eventLabel(event.type), ...parts].join(" · ");
+}
+
+function timeOf(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+export function renderLog(log, specs, limit = 8) {
+  const events = log?.events || [];
+  if (!events.length) return null;
+  const recent = events.slice(-limit).reverse();
+  return h("section", { class: "log" },
+    h("h2", {}, t("log")),
+    h("ol", {}, recent.map((entry) => h("li", {
+      class: entry.undone_by !== null ? "undone" : null, dataset: { seq: String(entry.seq) } },
+      h("span", { class: "seq" }, `#${entry.seq}`),
+      h("span", { class: "what" }, describeEvent(entry.event, log.players, specs)),
+      h("span", { class: "meta" },
+        [timeOf(entry.created_at), entry.device_name].filter(Boolean).join(" · "),
+        entry.undone_by !== null && h("em", {}, ` — ${t("undoneBy", { n: entry.undone_by })}`),
+        entry.corrected_by?.length > 0 && h("em", {},
+          ` — ${t("correctedBy", { n: entry.corrected_by.join(", #") })}`))))));
+}

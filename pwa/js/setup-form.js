@@ -1,0 +1,114 @@
+/**
+ * Starting a table: the game, the players in seat order (clockwise), who deals first, and
+ * the game's options as the catalog lists them (a bool is a switch, choices are a select,
+ * a number is a number field; the label is the option's help text). The form keeps its
+ * values in a draft owned by the app, so switching language does not lose them.
+ */
+import { h } from "./dom.js";
+import { pick, t } from "./i18n.js";
+import { valueLabel } from "./vocab.js";
+
+/** A fresh draft for a game: as many empty seats as the game needs, the defaults. */
+export function newSetupDraft(game, deviceName = "") {
+  const seats = Math.min(game.players.max, Math.max(game.players.min, 4));
+  return {
+    game: game.id,
+    names: Array(seats).fill(""),
+    firstDealer: 0,
+    options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
+    deviceName,
+  };
+}
+
+function optionControl(option, draft) {
+  const id = `opt-${option.name}`;
+  const set = (value) => { draft.options[option.name] = value; };
+  const label = pick(option.help, option.name);
+  if (option.type === "bool") {
+    return h("label", { class: "option switch", for: id },
+      h("input", { id, type: "checkbox", name: option.name, checked: !!draft.options[option.name],
+                   onchange: (e) => set(e.target.checked) }),
+      h("span", {}, label));
+  }
+  let control;
+  if (option.choices?.length) {
+    control = h("select", { id, name: option.name,
+                            onchange: (e) => set(option.choices[Number(e.target.value)]) },
+      option.choices.map((choice, i) => h("option", {
+        value: String(i), selected: choice === draft.options[option.name] },
+        typeof choice === "number" ? String(choice) : valueLabel(choice))));
+  } else if (option.type === "int") {
+    control = h("input", { id, name: option.name, type: "number", inputmode: "numeric",
+                           value: String(draft.options[option.name]),
+                           oninput: (e) => set(e.target.value === "" ? option.default
+                                                                   : Number(e.target.value)) });
+  } else {
+    control = h("input", { id, name: option.name, type: "text",
+                           value: String(draft.options[option.name] ?? ""),
+                           oninput: (e) => set(e.target.value) });
+  }
+  return h("div", { class: "option" }, h("label", { for: id }, label), control);
+}
+
+function playerRow(draft, seat, game, rerender) {
+  const canRemove = draft.names.length > game.players.min;
+  return h("li", { class: "player-row" },
+    h("span", { class: "seat-no", "aria-hidden": "true" }, seat + 1),
+    h("input", { type: "text", name: `player-${seat}`, value: draft.names[seat],
+                 placeholder: t("playerN", { n: seat + 1 }), autocomplete: "off",
+                 "aria-label": t("playerN", { n: seat + 1 }), maxlength: "40",
+                 oninput: (e) => { draft.names[seat] = e.target.value; } }),
+    h("label", { class: "dealer-pick" },
+      h("input", { type: "radio", name: "first-dealer", value: String(seat),
+                   checked: draft.firstDealer === seat,
+                   "aria-label": `${t("dealsFirst")}: ${t("playerN", { n: seat + 1 })}`,
+                   onchange: () => { draft.firstDealer = seat; } }),
+      h("span", {}, t("dealsFirst"))),
+    canRemove && h("button", {
+      type: "button", class: "icon", "aria-label": t("removePlayer", { name: seat + 1 }),
+      onclick: () => {
+        draft.names.splice(seat, 1);
+        if (draft.firstDealer >= draft.names.length) draft.firstDealer = 0;
+        rerender();
+      } }, "✕"));
+}
+
+export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, busy }) {
+  const game = catalog.find((g) => g.id === draft.game) || catalog[0];
+  const submit = (e) => {
+    e.preventDefault();
+    const named = draft.names.map((n, seat) => ({ name: n.trim(), seat })).filter((p) => p.name);
+    const dealerIndex = named.findIndex((p) => p.seat === draft.firstDealer);
+    onStart({
+      game: game.id,
+      players: named.map((p) => p.name),
+      options: draft.options,
+      first_dealer: Math.max(0, dealerIndex),
+      device_name: draft.deviceName.trim(),
+    });
+  };
+  return h("form", { class: "setup", onsubmit: submit },
+    h("h2", {}, t("startTitle")),
+    catalog.length > 1 && h("div", { class: "field" },
+      h("label", { for: "game" }, t("game")),
+      h("select", { id: "game", onchange: (e) => onPickGame(e.target.value) },
+        catalog.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.title)))),
+    h("p", { class: "game-title" }, h("strong", {}, game.title), " · ",
+      t("playersRange", { min: game.players.min, max: game.players.max })),
+    h("fieldset", {},
+      h("legend", {}, t("players")),
+      h("ol", { class: "players" }, draft.names.map((_, seat) => playerRow(draft, seat, game, rerender))),
+      draft.names.length < game.players.max && h("button", {
+        type: "button", class: "secondary add-player",
+        onclick: () => { draft.names.push(""); rerender(); } }, t("addPlayer"))),
+    game.options.length > 0 && h("details", { class: "options" },
+      h("summary", {}, t("options")),
+      h("div", { class: "fold-body" },
+        h("p", { class: "hint" }, t("optionsNote")),
+        game.options.map((option) => optionControl(option, draft)))),
+    h("div", { class: "field" },
+      h("label", { for: "device-name" }, t("deviceName")),
+      h("input", { id: "device-name", type: "text", value: draft.deviceName, maxlength: "60",
+                   autocomplete: "off", oninput: (e) => { draft.deviceName = e.target.value; } })),
+    h("button", { type: "submit", class: "primary big", disabled: !!busy }, t("start")));
+}

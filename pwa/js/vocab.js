@@ -1,0 +1,59 @@
+/**
+ * Names for the words on buttons and in the log: event types, event fields, and choice
+ * values such as bids and breaches. A game's own words travel with it in the catalog
+ * (`labels`: events, fields, nouns, values — design principle 5), so a new game renders
+ * without touching this file; only the words every table shares (undo, correction, seat…)
+ * live here. An unknown id falls back to itself.
+ */
+import { getLang, t } from "./i18n.js";
+
+const SHARED = {
+  events: {
+    undo: { sv: "Ångrad inmatning", en: "Undo" },
+    correct: { sv: "Rättelse", en: "Correction" },
+  },
+  fields: {
+    seat: { sv: "Spelare", en: "Player" },
+    note: { sv: "Anteckning", en: "Note" },
+    card: { sv: "Kort", en: "Card" },
+    cards: { sv: "Korten", en: "Cards" },
+  },
+  nouns: {
+    note: { sv: "anteckning", en: "note" },
+    card: { sv: "kort", en: "card" },
+    cards: { sv: "kort", en: "cards" },
+  },
+  values: {},
+};
+
+let game = { events: {}, fields: {}, nouns: {}, values: {} };
+
+/** Use the words of this catalog entry's game (call when the game in view changes). */
+export function useGameLabels(entry) {
+  const labels = entry?.labels || {};
+  game = {
+    events: labels.events || {},
+    fields: labels.fields || {},
+    nouns: labels.nouns || {},
+    values: labels.values || {},
+  };
+}
+
+const word = (kind, id) => {
+  const entry = game[kind][id] ?? SHARED[kind][id];
+  if (!entry) return null;
+  return entry[getLang()] ?? entry.en;
+};
+
+const humanize = (id) => String(id).replace(/_/g, " ");
+
+export const eventLabel = (type) => word("events", type) ?? humanize(type);
+export const fieldLabel = (name) => word("fields", name) ?? humanize(name);
+export const fieldNoun = (name) => word("nouns", name) ?? humanize(name);
+
+/** A choice value shown on a button: bids, breaches, booleans, option choices. */
+export function valueLabel(value) {
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  return word("values", value) ?? humanize(value);
+}

@@ -1,0 +1,320 @@
+"""The first page at ``/`` in a real browser (Debian's Chromium, phone-sized).
+
+Each test drives the page as a person at a card table would: start a Rödskägg table, enter
+deals by quick entry, call fem opp, undo, reload, play a match to the end. Expected numbers
+come from the rule text (file 002, "Rödskägg regler"), e.g. "A startade på 12 poäng, bjöd
+tre stick och tog fyra. Han åker då ned till 8 poäng".
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+PLAYERS = ("Anna", "Bo", "Cia", "Dan")
+
+
+# --- helpers -----------------------------------------------------------------------------------
+def start_table(page: Page, url: str, players=PLAYERS, first_dealer: int = 0,
+                options: dict[str, bool] | None = None) -> None:
+    page.goto(url + "/")
+    expect(page.get_by_role("heading", name="Starta ett bord")).to_be_visible()
+    inputs = page.locator(".player-row input[type=text]")
+    while inputs.count() < len(players):
+        page.get_by_role("button", name="+ Lägg till spelare").click()
+    for seat, name in enumerate(players):
+        inputs.nth(seat).fill(name)
+    page.locator(".player-row").nth(first_dealer).locator("input[type=radio]").check()
+    if options:
+        page.locator("details.options summary").click()
+        for name, value in options.items():
+            page.locator(f"input[name={name}]").set_checked(value)
+    page.get_by_role("button", name="Starta bordet").click()
+    expect(page.locator(".sheet")).to_be_visible()
+
+
+def enter_deal(page: Page, bids: dict[int, object], tricks: list[int],
+               joined: tuple[int, ...] = ()) -> None:
+    """Quick entry: bids by seat (others pass), tricks per seat, who joined trickless."""
+    form = page.locator("form.quick-entry")
+    for seat, name in enumerate(PLAYERS):
+        block = form.locator(f'fieldset[data-seat="{seat}"]')
+        bid = bids.get(seat, "smyga")
+        label = {"smyga": "Smyg", "rodskagg": "Rödskägg"}.get(bid, str(bid))
+        block.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
+            "radio", name=label, exact=True).check()
+        block.get_by_role("radiogroup", name=f"Stick {name}").get_by_role(
+            "radio", name=str(tricks[seat]), exact=True).check()
+        block.locator(f"input[name=joined-{seat}]").set_checked(seat in joined)
+    form.get_by_role("button", name="Spara given").click()
+
+
+def totals(page: Page) -> list[str]:
+    return page.locator(".sheet tfoot td").all_inner_texts()
+
+
+def expect_totals(page: Page, expected: list[int]) -> None:
+    expect(page.locator(".sheet tfoot td")).to_have_text([str(n) for n in expected])
+
+
+def saved(page: Page, seq: int) -> None:
+    expect(page.locator(".toast")).to_have_text(f"Sparat som #{seq}.")
+
+
+# --- tests -------------------------------------------------------------------------------------
+def test_start_table_shows_empty_protokoll(page: Page, live_server):
+    start_table(page, live_server.url)
+    expect(page.locator(".sheet thead th .name")).to_have_text(list(PLAYERS))
+    expect_totals(page, [12, 12, 12, 12])
+    expect(page.locator(".next-dealer")).to_have_text("Anna ger nästa giv.")
+    # The quick entry lists seats in bidding order: forehand (Bo) first, the dealer last.
+    expect(page.locator("form.quick-entry fieldset legend")).to_have_text(
+        ["Bo", "Cia", "Dan", re.compile("^Anna")])
+    page.screenshot(path="/tmp/protokoll-table-start.png", full_page=True)
+
+
+def test_setup_renders_catalog_options(page: Page, live_server):
+    page.goto(live_server.url + "/")
+    page.locator("details.options summary").click()
+    expect(page.get_by_text("Man måste landa exakt på 0")).to_be_visible()
+    expect(page.locator("select[name=penalty] option")).to_have_text(["5", "6"])
+    expect(page.locator("input[name=stake_per_point]")).to_have_value("1")
+    page.screenshot(path="/tmp/protokoll-setup.png", full_page=True)
+
+
+def test_quick_entry_moves_the_declarer_down(page: Page, live_server):
+    start_table(page, live_server.url)
+    # "A startade på 12 poäng, bjöd tre stick och tog fyra. Han åker då ned till 8 poäng."
+    # Anna joined without a trick after the fourth and took none: +5.
+    enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1], joined=(0,))
+    saved(page, 1)
+    expect_totals(page, [17, 8, 12, 12])
+    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo Tre, 4 stick, hem")
+    expect(page.locator(".sheet tr.nums").last.locator("td.changed .delta")).to_have_text(
+        ["+5", "\u22124"])
+    expect(page.locator(".next-dealer")).to_have_text("Bo ger nästa giv.")
+    expect(page.locator(".log li").first).to_contain_text("Bo 3")
+    # The form is fresh for the next deal, forehand now Cia.
+    expect(page.locator("form.quick-entry fieldset legend").first).to_have_text("Cia")
+    # "B står på 7 poäng, bjuder tre stick men spelar bara hem två": 7 - 2 + 5 = 10; here
+    # Bo at 8 bids three and takes two: 8 - 2 + 5 = 11.
+    enter_deal(page, bids={1: 3}, tricks=[2, 2, 1, 1])
+    saved(page, 2)
+    expect_totals(page, [17, 11, 12, 12])
+    page.screenshot(path="/tmp/protokoll-after-deals.png", full_page=True)
+
+
+def test_refused_entry_shows_rule_and_leaves_protokoll(page: Page, live_server):
+    start_table(page, live_server.url)
+    enter_deal(page, bids={1: 3}, tricks=[1, 4, 1, 1])
+    message = page.locator(".message-refusal")
+    expect(message).to_be_visible()
+    expect(message.locator(".message-text")).to_have_text(
+        "Sticken blir 7, men en giv har 6 stick.")
+    expect(message.locator("cite")).to_have_text("Rödskägg — Spelet")
+    expect(message.locator("blockquote")).to_contain_text("Spelföraren spelar ut")
+    expect_totals(page, [12, 12, 12, 12])
+    expect(page.locator(".sheet tbody tr.nums")).to_have_count(1)  # only the start line
+    page.screenshot(path="/tmp/protokoll-refusal.png", full_page=False)
+    # The same refusal in English, after the toggle; the entry in progress is kept.
+    page.get_by_role("button", name="English").click()
+    expect(message.locator(".message-text")).to_have_text(
+        "The tricks add up to 7, but a deal has 6 tricks.")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator('fieldset[data-seat="0"]').get_by_role("radiogroup").nth(1)
+           .get_by_role("radio", name="1", exact=True)).to_be_checked()
+    # Corrected, the entry goes through.
+    page.get_by_role("button", name="OK").click()
+    page.locator('fieldset[data-seat="3"]').get_by_role("radiogroup").nth(1).get_by_role(
+        "radio", name="0", exact=True).check()
+    page.get_by_role("button", name="Save the deal").click()
+    expect(page.locator(".toast")).to_have_text("Saved as #1.")
+    expect_totals(page, [12, 8, 12, 12])
+
+
+def test_fem_opp_adds_five(page: Page, live_server):
+    start_table(page, live_server.url)
+    page.locator("details.fold-fem_opp summary").click()
+    form = page.locator("form.input-fem_opp")
+    form.get_by_role("radio", name="Given lät någon annan kupera").check()
+    form.get_by_role("radiogroup", name="Vem ropar?").get_by_role("radio", name="Cia").check()
+    form.get_by_role("button", name="Fem opp!").click()
+    saved(page, 1)
+    expect_totals(page, [17, 12, 12, 12])
+    expect(page.locator(".sheet tr.label.kind-penalty")).to_have_text(
+        "Fem opp: Anna lät någon annan kupera")
+    # That breach is called now, and nothing else is open before the deal: the page offers
+    # only what the state's expected inputs offer, so the call disappears.
+    expect(page.locator("details.fold-fem_opp")).to_have_count(0)
+    expect(page.locator(".log li").first).to_contain_text("Given lät någon annan kupera")
+
+
+def test_misdeal_without_knock_costs_the_dealer(page: Page, live_server):
+    start_table(page, live_server.url, first_dealer=2)
+    page.locator("details.fold-misdeal summary").click()
+    page.locator(".input-misdeal").get_by_role("button", name="Nej").click()
+    saved(page, 1)
+    expect_totals(page, [12, 12, 17, 12])
+    # The same dealer deals again.
+    expect(page.locator(".next-dealer")).to_have_text("Cia ger nästa giv.")
+
+
+def test_undo_removes_the_last_entry(page: Page, live_server):
+    start_table(page, live_server.url)
+    enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
+    saved(page, 1)
+    expect_totals(page, [12, 8, 12, 12])
+    page.get_by_role("button", name=re.compile("Ångra senaste inmatningen")).click()
+    expect(page.locator(".confirm")).to_contain_text("Ångra #1")
+    page.get_by_role("button", name="Ja, ångra").click()
+    saved(page, 2)
+    expect_totals(page, [12, 12, 12, 12])
+    expect(page.locator(".next-dealer")).to_have_text("Anna ger nästa giv.")
+    # The log keeps the undone entry, struck through, naming the undo.
+    expect(page.locator('.log li[data-seq="1"]')).to_have_class(re.compile("undone"))
+    expect(page.locator('.log li[data-seq="1"]')).to_contain_text("ångrad av #2")
+    # Nothing left to undo.
+    expect(page.get_by_role("button", name=re.compile("Ångra senaste"))).to_have_count(0)
+
+
+def test_reload_resumes_and_link_follows_read_only(page: Page, live_server, browser):
+    start_table(page, live_server.url)
+    enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
+    saved(page, 1)
+    page.reload()
+    expect_totals(page, [12, 8, 12, 12])
+    expect(page.locator("form.quick-entry")).to_be_visible()
+    follow_url = page.locator("a.follow-link").get_attribute("href")
+    assert re.search(r"/\?table=\w+$", follow_url)
+
+    other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        viewer = other.new_page()
+        viewer.goto(follow_url)
+        expect(viewer.locator(".sheet tfoot td")).to_have_text(["12", "8", "12", "12"])
+        expect(viewer.locator(".read-only")).to_be_visible()
+        expect(viewer.locator("form.quick-entry")).to_have_count(0)
+        expect(viewer.get_by_role("button", name=re.compile("Ångra"))).to_have_count(0)
+        # The follower sees the next deal after a refresh.
+        enter_deal(page, bids={2: 2}, tricks=[1, 1, 2, 2])
+        saved(page, 2)
+        viewer.get_by_role("button", name="Uppdatera").click()
+        expect(viewer.locator(".sheet tfoot td")).to_have_text(["12", "8", "10", "12"])
+    finally:
+        other.close()
+
+
+def test_stale_entry_reloads_the_table(page: Page, live_server):
+    start_table(page, live_server.url)
+    # Another phone with the same token posts first (simulated through the API).
+    table_id = page.evaluate("JSON.parse(localStorage.getItem('protokoll.current')).id")
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('protokoll.tokens'))['{table_id}']")
+    response = page.request.post(
+        f"{live_server.url}/api/tables/{table_id}/events",
+        headers={"Authorization": f"Bearer {token}"},
+        data={"based_on": 0, "client_event_id": "other-phone",
+              "event": {"type": "result", "bids": ["smyga", "smyga", 2, "smyga"],
+                        "tricks": [1, 1, 2, 2], "joined": []}})
+    assert response.status == 201
+    enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
+    expect(page.locator(".message-stale")).to_be_visible()
+    expect(page.locator(".message-stale .message-text")).to_contain_text("Bordet har ändrats")
+    expect_totals(page, [12, 12, 10, 12])  # the other phone's deal, not ours
+
+
+def test_match_to_the_end_shows_winner_and_settlement(page: Page, live_server):
+    start_table(page, live_server.url)
+    enter_deal(page, bids={1: 6}, tricks=[0, 6, 0, 0])  # Bo 12 -> 6
+    saved(page, 1)
+    enter_deal(page, bids={2: 1}, tricks=[1, 1, 3, 1])  # Cia 12 -> 9
+    saved(page, 2)
+    enter_deal(page, bids={1: 6}, tricks=[0, 6, 0, 0])  # Bo 6 -> 0: wins
+    saved(page, 3)
+    expect_totals(page, [12, 0, 9, 12])
+    expect(page.locator(".winner-banner")).to_have_text("Bo vann partiet!")
+    expect(page.locator(".settlement li")).to_have_text(
+        ["Anna betalar 12", "Bo får 33", "Cia betalar 9", "Dan betalar 12"])
+    expect(page.locator("form.quick-entry")).to_have_count(0)
+    expect(page.locator(".next-dealer")).to_have_count(0)
+    expect(page.locator(".prompt")).to_have_text("Partiet är slut: Bo vann.")
+    page.screenshot(path="/tmp/protokoll-match-over.png", full_page=True)
+    page.get_by_role("button", name="English").click()
+    expect(page.locator(".winner-banner")).to_have_text("Bo won the match!")
+    expect(page.locator(".settlement li").nth(1)).to_have_text("Bo receives 33")
+
+
+def test_csv_link_downloads_the_protokoll(page: Page, live_server):
+    start_table(page, live_server.url)
+    enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
+    saved(page, 1)
+    href = page.get_by_role("link", name="Ladda ner protokollet (CSV)").get_attribute("href")
+    response = page.request.get(live_server.url + href)
+    assert response.status == 200
+    assert "text/csv" in response.headers["content-type"]
+    assert "Bo" in response.text()
+
+
+@pytest.mark.parametrize("names", [("Anna", "Bo"), ("Anna", "Anna", "Bo")])
+def test_bad_setup_is_refused_with_a_message(page: Page, live_server, names):
+    page.goto(live_server.url + "/")
+    inputs = page.locator(".player-row input[type=text]")
+    for seat in range(inputs.count()):
+        inputs.nth(seat).fill(names[seat] if seat < len(names) else "")
+    page.get_by_role("button", name="Starta bordet").click()
+    expect(page.locator(".message-refusal .message-text")).to_have_text(re.compile(
+        "Rödskägg spelas av 3–7 spelare|Spelarna behöver olika namn"))
+    expect(page.locator("form.setup")).to_be_visible()
+
+
+def test_options_from_the_catalog_reach_the_table(page: Page, live_server):
+    page.goto(live_server.url + "/")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(".player-row input[type=text]").nth(seat).fill(name)
+    page.locator("details.options summary").click()
+    page.locator("select[name=penalty]").select_option(label="6")
+    page.get_by_role("button", name="Starta bordet").click()
+    expect(page.locator(".sheet")).to_be_visible()
+    # Bo at 12 bids three and takes two: 12 - 2 + 6 with the house penalty of 6.
+    enter_deal(page, bids={1: 3}, tricks=[2, 2, 1, 1])
+    saved(page, 1)
+    expect_totals(page, [12, 16, 12, 12])
+
+
+def test_new_table_leaves_the_old_one(page: Page, live_server):
+    start_table(page, live_server.url)
+    page.get_by_role("button", name="Nytt bord").click()
+    page.get_by_role("button", name="Ja, nytt bord").click()
+    expect(page.get_by_role("heading", name="Starta ett bord")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Starta ett bord")).to_be_visible()
+
+
+def test_generic_inputs_follow_expected_fields(page: Page, live_server):
+    """`expected` lists the callable breaches in `fields.breach`: only those are offered
+    (before the first deal only the dealer's foreign cut can be called); without the hint
+    the catalog's `choice:` list is the fallback."""
+    start_table(page, live_server.url)
+    page.locator("details.fold-fem_opp summary").click()
+    offered = page.locator("form.input-fem_opp").get_by_role("radiogroup").first.get_by_role("radio")
+    fields_sent = page.evaluate("""async () => {
+        const id = JSON.parse(localStorage.getItem('protokoll.current')).id;
+        const table = await (await fetch('/api/tables/' + id)).json();
+        return table.expected.inputs.find((i) => i.type === 'fem_opp').fields ?? null;
+    }""")
+    assert fields_sent == {"breach": ["foreign_cut"]}
+    expect(offered).to_have_count(1)
+    # The convention itself, on a made-up expectation.
+    labels = page.evaluate("""async () => {
+        const { renderGenericInput } = await import('/js/inputs/generic-form.js');
+        const table = { players: ['A', 'B', 'C'], state: { out: [2] } };
+        const game = { events: { fem_opp: { required: { breach: 'choice:x|y|z', caller: 'seat' },
+                                            optional: {}, help: { sv: '', en: '' } } } };
+        const ctx = { table, game, busy: false, pick: (m) => m.sv,
+                      draft: (k, make) => make(), submit: () => {} };
+        const el = renderGenericInput(ctx, { type: 'fem_opp', seat: null, choices: [],
+                                              fields: { breach: ['y'] } });
+        return Array.from(el.querySelectorAll('.seg-item span'), (s) => s.textContent);
+    }""")
+    assert labels == ["y", "A", "B"]  # one breach; C is out of the match
