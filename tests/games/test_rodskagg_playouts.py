@@ -72,7 +72,7 @@ class Match:
     def maybe_call(self, breach: str, probability: float) -> None:
         """Call fem opp for ``breach`` if the engine says the call is open now."""
         open_ = [i for i in self.expected().inputs if i.type == "fem_opp"]
-        if not open_ or breach not in open_[0].fields["breaches"]:
+        if not open_ or breach not in open_[0].fields["breach"]:
             return
         if self.rng.random() >= probability:
             return
