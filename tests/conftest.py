@@ -122,5 +122,11 @@ def live_server(tmp_path):
         except OSError:
             time.sleep(0.05)
     yield LiveServer(url, db_path)
-    server.close()
+
+    def close_everything() -> None:  # runs inside the server's loop: no select on closed fds
+        for channel in list(server._map.values()):
+            channel.close()
+
+    server.trigger.pull_trigger(close_everything)
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
