@@ -93,9 +93,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer",
                        "description": "The device token returned when the table was made."})
+    from .resources.declarations.routes import blp as declarations_blp
     from .resources.games.routes import blp as games_blp
     from .resources.tables.routes import blp as tables_blp
     api.register_blueprint(games_blp)
+    api.register_blueprint(declarations_blp)
     api.register_blueprint(tables_blp)
 
     from .pages import pages

@@ -1,6 +1,7 @@
-"""flask-smorest's Blueprint with one change: a request that does not fit its schema
-(malformed JSON, an unknown field, a wrong type) is a 400, not webargs' default 422.
-422 is kept for entries that are well-formed but break a rule of the game."""
+"""flask-smorest's Blueprint with two additions: a request that does not fit its schema
+(malformed JSON, an unknown field, a wrong type) is a 400, not webargs' default 422 — 422
+is kept for entries that are well-formed but break a rule of the game; and ``errors(...)``
+documents an operation's error responses in the one error shape."""
 
 from __future__ import annotations
 
@@ -14,3 +15,13 @@ class Parser(FlaskParser):
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()
+
+    def errors(self, *statuses: int):
+        """Document the error responses an operation can give (all in the one shape)."""
+        from .schemas import ErrorSchema
+
+        def decorate(func):
+            for status in statuses:
+                func = self.alt_response(status, schema=ErrorSchema, description="Error")(func)
+            return func
+        return decorate

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, SUIT_NAMES
+from .cards import TRUMP, Card, SUIT_NAMES
 from .errors import Finding, RuleViolation
 from .tricks import Play
 
@@ -59,8 +59,15 @@ class Knowledge:
             )
 
     def record(self, trick: int, led_suit: str | None, play: Play, rule: str,
-               players: tuple[str, ...]) -> "Knowledge":
-        """Remember ``play`` in ``trick``; add a finding if it proves an earlier revoke."""
+               players: tuple[str, ...],
+               void_in: tuple[str, ...] | None = None) -> "Knowledge":
+        """Remember ``play`` in ``trick``; add a finding if it proves an earlier revoke.
+
+        ``void_in`` names the suits this play shows the player holds none of. By default
+        that is the led suit when he did not follow it; games with a duty to trump pass
+        more (800: neither followed nor trumped shows a void in trumps too) or none (a card
+        that may always be played, 800's ⟨★⟩).
+        """
         seen = self.seen + (Seen(play.card, play.seat, trick),)
         voids = self.voids
         findings = self.findings
@@ -68,16 +75,22 @@ class Knowledge:
             if void.seat == play.seat and void.suit == play.card.suit:
                 findings += (_revoke_finding(void, play, trick, rule, players),)
                 voids = tuple(v for v in voids if v != void)
-        if led_suit is not None and play.card.suit != led_suit:
-            if not any(v.seat == play.seat and v.suit == led_suit for v in voids):
-                voids += (Void(play.seat, led_suit, trick, play.card),)
+        if void_in is None:
+            void_in = (led_suit,) if led_suit is not None and play.card.suit != led_suit else ()
+        for suit in void_in:
+            if not any(v.seat == play.seat and v.suit == suit for v in voids):
+                voids += (Void(play.seat, suit, trick, play.card),)
         return Knowledge(seen, voids, findings)
 
 
 def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
                     players: tuple[str, ...]) -> Finding:
     name = players[play.seat]
-    sv_suit, en_suit = SUIT_NAMES[void.suit]["sv"], SUIT_NAMES[void.suit]["en"]
+    if void.suit == TRUMP:  # a void in trumps is shown by not trumping
+        sv_did, en_did = "trumfade inte", "did not trump"
+    else:
+        sv_did = f"bekände inte {SUIT_NAMES[void.suit]['sv']}"
+        en_did = f"did not follow {SUIT_NAMES[void.suit]['en']}"
     return Finding(
         code="revoke_proven",
         rule=rule,
@@ -89,8 +102,8 @@ def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
             "proof_trick": trick,
             "proof_card": str(play.card),
         },
-        sv=(f"{name} bekände inte {sv_suit} i stick {void.trick} (spelade {void.card}) "
+        sv=(f"{name} {sv_did} i stick {void.trick} (spelade {void.card}) "
             f"men spelade {play.card} i stick {trick}: felspel i stick {void.trick}."),
-        en=(f"{name} did not follow {en_suit} in trick {void.trick} (played {void.card}) "
+        en=(f"{name} {en_did} in trick {void.trick} (played {void.card}) "
             f"but played {play.card} in trick {trick}: a revoke in trick {void.trick}."),
     )

@@ -6,10 +6,10 @@ from types import ModuleType
 from typing import Any
 
 from .errors import RuleViolation
-from .games import rodskagg
+from .games import fjabbe, game150, game800, game1000, rodskagg
 from .protocol import GameModule, options_catalog
 
-GAMES: tuple[ModuleType, ...] = (rodskagg,)
+GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe)
 
 
 def get_game(name: str) -> GameModule:

@@ -85,3 +85,56 @@ def _beats(card: Card, best: Card, led: str | None, deck: Deck, trump: str | Non
 
 def follows_suit(card: Card, led_suit: str | None) -> bool:
     return led_suit is None or card.suit == led_suit
+
+
+# --- decks with a card that belongs to no suit (800's ⟨★⟩ Fjønt) -------------------------
+def led_suit_skipping(trick: Trick, free: Iterable[str] = ()) -> str | None:
+    """The suit to follow: the first card's suit, skipping cards of the ``free`` suits.
+
+    800's ⟨★⟩ may be played at any time and sets no suit: when it is led, the next player's
+    card decides what the others must follow (Snapphanaleden §1.4.1).
+    """
+    free_set = set(free)
+    for play in trick.plays:
+        if play.card.suit not in free_set:
+            return play.card.suit
+    return None
+
+
+def winning_play_skipping(trick: Trick, deck: Deck, trump: str | None = None,
+                          free: Iterable[str] = (), later_equal_wins: bool = False) -> Play:
+    """The play that takes the trick when some cards never win.
+
+    Like ``winning_play``, but cards of the ``free`` suits are passed over and the suit to
+    follow is set by the first other card. With ``later_equal_wins`` a card of the same rank
+    as the best so far beats it when played later: 800's four identical snapphanar ⟨I⟩,
+    "the last one played wins" (§1.1.1).
+    """
+    free_set = set(free)
+    led = led_suit_skipping(trick, free_set)
+    best: Play | None = None
+    for play in trick.plays:
+        if play.card.suit in free_set:
+            continue
+        if best is None or _beats(play.card, best.card, led, deck, trump) or (
+                later_equal_wins and play.card == best.card):
+            best = play
+    if best is None:
+        raise ValueError("no card in the trick can win it")
+    return best
+
+
+def playable(hand: Iterable[Card], led_suit: str | None, trump: str | None,
+             free: Iterable[str] = ()) -> tuple[Card, ...]:
+    """The cards of ``hand`` that follow the rule "follow suit; else trump; else anything".
+
+    Cards of the ``free`` suits may always be played. A trump led is followed with trump.
+    """
+    cards = tuple(hand)
+    free_set = set(free)
+    if led_suit is None:
+        return cards
+    for must in (led_suit, trump):
+        if must is not None and any(c.suit == must for c in cards):
+            return tuple(c for c in cards if c.suit == must or c.suit in free_set)
+    return cards

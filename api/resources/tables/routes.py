@@ -5,21 +5,12 @@ from flask.views import MethodView
 from ...blueprint import Blueprint
 
 from ... import store
-from ...schemas import ErrorSchema
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema, TableViewSchema)
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
                 description="A table: its log of events, its state and its protokoll.")
 
-
-def _errors(*statuses: int):
-    """Document the error responses an operation can give (all in the one error shape)."""
-    def decorate(func):
-        for status in statuses:
-            func = blp.alt_response(status, schema=ErrorSchema, description="Error")(func)
-        return func
-    return decorate
 
 
 def _token() -> str | None:
@@ -33,7 +24,7 @@ def _token() -> str | None:
 class Tables(MethodView):
     @blp.arguments(TableCreateSchema)
     @blp.response(201, TableCreatedSchema)
-    @_errors(400, 422)
+    @blp.errors(400, 422)
     def post(self, data):
         """Start a table: game, options, players in seat order, the first dealer"""
         return store.create_table(g.db, data["game"], data["players"], data["options"],
@@ -43,7 +34,7 @@ class Tables(MethodView):
 @blp.route("/<string:table_id>")
 class Table(MethodView):
     @blp.response(200, TableViewSchema)
-    @_errors(404)
+    @blp.errors(404)
     def get(self, table_id: str):
         """State, protokoll, what is expected next, and findings"""
         row = store.load_row(g.db, table_id)
@@ -54,7 +45,7 @@ class Table(MethodView):
 @blp.route("/<string:table_id>/events")
 class Events(MethodView):
     @blp.response(200, EventLogSchema)
-    @_errors(404)
+    @blp.errors(404)
     def get(self, table_id: str):
         """The log: every entry with its sequence number, device and time"""
         return store.list_events(g.db, table_id)
@@ -62,7 +53,7 @@ class Events(MethodView):
     @blp.arguments(EventPostSchema)
     @blp.response(201, EventPostedSchema)
     @blp.doc(security=[{"bearerAuth": []}])
-    @_errors(400, 401, 403, 404, 409, 422)
+    @blp.errors(400, 401, 403, 404, 409, 422)
     def post(self, data, table_id: str):
         """Post one event (or a whole trick). A retry with the same client_event_id is
         answered as the first time; a post based on an old sequence number gets 409."""
@@ -76,7 +67,7 @@ class Protokoll(MethodView):
     @blp.arguments(ProtokollQuerySchema, location="query")
     @blp.response(200, SheetSchema, description="The protokoll as JSON, or as CSV "
                   "(format=csv or Accept: text/csv).")
-    @_errors(400, 404)
+    @blp.errors(400, 404)
     def get(self, query, table_id: str):
         """The protokoll (score sheet), as JSON or CSV"""
         row = store.load_row(g.db, table_id)

@@ -1,0 +1,899 @@
+"""800 — the declarations: *flertal* and *sekvens* (Snapphanaleden §1.5.1–§1.5.2).
+
+Source: rule file ``000_831c6cdd4258e9be.txt`` ("Snapphanaleden"), game 1 "800": §1.1 (the
+deck and the ranks), §1.3 DEKLARERINGEN, §1.5 POÄNG with §1.5.1 FLERTAL and §1.5.2 SEKVENS
+(its whole example list is a test), §1.7; and the 800 notes in the rules README. Refusals
+cite "800 §1.5.1" (flertal), "800 §1.5.2" (sekvens) or "800 §1.3" (what may be declared).
+
+What the text says, in our words
+--------------------------------
+During the first trick each player may, just before playing his first card, lay combinations
+face up and score them (§1.3). Nobody has to declare, and one may declare less than one holds
+(a three-card sequence when five are possible). Combinations are of two groups:
+
+*Flertal* (§1.5.1): three (*tretal*) or four (*fyrtal*) cards of one kind, where the kinds
+are the tarokker (⟨XX⟩ ⟨XIX⟩ ⟨N⟩ ⟨★⟩), the kings, the queens (D), the knights (H) and the
+knaves (KN). Points: table ``FLERTAL_POINTS``.
+
+*Sekvens* (§1.5.2): at least three cards "in a row", of seven kinds: trump, one per suit, the
+snapphanar ⟨I⟩ and the aces ⟨Æ⟩. Three cards give 10, each further card 5 more.
+
+- A trump or suit sequence starts with its highest card, which must be real (⟨XX⟩, ⟨K⟩).
+  Of the three cards that follow it (⟨XIX⟩ ⟨XVIII⟩ ⟨XVII⟩, or ⟨D⟩ ⟨H⟩ ⟨KN⟩) at least two
+  must be there and at least one of those must be real. Then a trump sequence goes on
+  downwards, ⟨XVI⟩, ⟨XV⟩ …; a suit sequence can only add its ⟨Æ⟩.
+- ⟨I⟩ and ⟨Æ⟩ sequences have no top: at least three cards, at least two of them real.
+- ⟨N⟩ and ⟨★⟩ are wild in sequences: a wild card stands for one missing card, or is added
+  at the end; it can never stand for a card that must be real. One wild card may be used in
+  several sequences at once, but it stands for at most one card in each. When the two wild
+  cards lie next to each other, the sequence ends there.
+- Doubling (§1.3, §1.5.1, §1.5.2): a player who declares three or more flertal has his
+  flertal points doubled; three or more sequences, his sequence points. Only one player's own
+  combinations count: a pair does not add up its two players' declarations.
+
+Implemented as: a sequence is checked against a *ladder* (``LADDERS``: the top card, the
+"next three", then the rest in falling order) or a *pool* (``POOLS``: ⟨I⟩ and ⟨Æ⟩).
+``check_sequence`` walks the cards in the order given and gives every real card its place
+(slot) on the ladder; between two real cards each wild card fills one missing slot; a slot
+may stay empty only among the "next three", and only one of them (two of three are needed).
+Wild cards after the last real card continue the ladder or, past its end, extend it.
+
+Interpretations (the text leaves these open)
+--------------------------------------------
+1. *Order.* A sequence's cards are read in the order given: where a wild card lies decides
+   which card it replaces and whether the two wild cards are "in a row". The text's 35-point
+   example ⟨XX⟩ ⟨N⟩ ⟨XVIII⟩ ⟨★⟩ ⟨XV⟩ … ⟨XII⟩ is valid; the same cards written ⟨XX⟩ ⟨XVIII⟩
+   ⟨N⟩ ⟨★⟩ ⟨XV⟩ … are not (wild cards in a row, then more cards). Real ladder cards come in
+   falling order, the top first. ⟨I⟩ and ⟨Æ⟩ sequences have no order among their cards;
+   only the wild-cards-in-a-row rule applies to them.
+2. *The "next three".* Their missing one (at most one) is simply skipped and not counted, as
+   the examples "⟨XX⟩ ⟨XVIII⟩ ⟨XVII⟩ = 10p", "⟨K⟩ ⟨D⟩ ⟨KN⟩ = 10p" and "⟨XX⟩ ⟨N⟩ ⟨XVIII⟩
+   ⟨★⟩ ⟨XV⟩ … = 35p" show. A wild card counts as one of the two but not as the real one.
+   After the next three the run must be unbroken: every missing card needs a wild card.
+3. *Suit sequences* are ⟨K⟩, two or three of ⟨D⟩ ⟨H⟩ ⟨KN⟩, then only ⟨Æ⟩ — in the black
+   suits as in the red ones, although ⟨Æ⟩ ranks lowest in ♠ ♣ and just below ⟨KN⟩ in ♥ ♦.
+   No pip card (10 … 6) is ever part of a sequence. Wild cards may extend after ⟨Æ⟩
+   ("⟨K⟩ ⟨D⟩ ⟨KN⟩ ⟨Æ⟩ ⟨N⟩ ⟨★⟩ = 25p").
+4. *Trump below ⟨V⟩* continues with the ⟨I⟩ cards, up to all four (README; the 80-point
+   example shows two). The ⟨I⟩ cards in a trump sequence are physical cards: they cannot also
+   be in the ⟨I⟩ sequence.
+5. *Wild cards* are counted as cards (5 points each beyond three) whether they replace or
+   extend. A wild card between two real cards must replace exactly one missing card there
+   (``wild_replaces_nothing`` / ``wild_replaces_more_than_one``); extending happens at the
+   end only. "In a row" means directly next to each other in the order given; two wild cards
+   in a row may end a sequence but nothing may follow them.
+6. *One sequence of each kind.* The text names seven kinds; trump and suit sequences are
+   unique anyway (one ⟨XX⟩, one ⟨K⟩ per suit). We read the ⟨I⟩ and ⟨Æ⟩ sequences the same
+   way: at most one each per player (otherwise four aces and the two wild cards could be
+   split into two 4-card sequences worth more than the text's "⟨Æ⟩×4 ⟨N⟩ ⟨★⟩ = 25p").
+7. *Flertal* are only of the five kinds in the table (⟨I⟩ and ⟨Æ⟩ make no flertal). The
+   tarokker flertal is any three or all four of ⟨XX⟩ ⟨XIX⟩ ⟨N⟩ ⟨★⟩; there ⟨N⟩ and ⟨★⟩ are
+   ordinary members, not wild. A tretal may be declared from a fyrtal (declaring less).
+8. *Doubling* is per group: three flertal double the flertal points only, three sequences
+   the sequence points only (§1.5.1 and §1.5.2 each say "poängen" in their own section; the
+   §1.5.1 example doubles flertal alone).
+9. *A card in a flertal and a sekvens at once* (README: decide and make it an option):
+   ``DeclarationOptions.card_in_flertal_and_sekvens``, default True. Why: the text scores the
+   two groups separately and even doubles them separately; the only limit it sets on sharing
+   is inside the sequence group (a wild card "may be used in several sequences"), which says
+   that ordinary cards serve in one *sequence* only and says nothing against a card counting
+   once as a flertal member and once in a sequence. With False, a card (wild cards included,
+   since the text's permission for them speaks of sequences only) serves in one combination
+   group only. A non-wild card is never in two sequences nor in two flertal.
+10. *Discarded cards* (§1.3: the dealer may not declare his two discards): this module only
+    sees the cards laid down; the game module passes the hand without the discards.
+11. *Which condition a broken sequence names*: we check, in this order, the cards themselves
+    (deck, duplicates, one kind), the real top card, wild cards in a row, the order, the
+    next three, then gaps. So "⟨XX⟩ ⟨XIX⟩" is refused for the next three (as the text says),
+    not for being two cards only.
+12. ``best``: the highest total; among equal totals, the fewest cards laid in the
+    combinations (a wild card counts once per combination it is in); among those, the first
+    found with suit sequences keeping their ⟨Æ⟩ and the trump sequence its ⟨I⟩ cards.
+13. §1.7 (a pair reaching 800 during the declarations of the first trick wins at once) is
+    the game module's business: it adds ``Declaration.points`` to the pair's score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable, Iterable, Sequence, Union
+
+from ..cards import FJONT, SUIT_NAMES, SUITS, TAROT62, TRUMP, Card
+from ..errors import EventFormatError, RuleViolation
+
+RULE_FLERTAL = "800 §1.5.1"
+RULE_SEKVENS = "800 §1.5.2"
+RULE_DECLARING = "800 §1.3"
+RULE_POINTS = "800 §1.5"
+
+# --- the cards that matter ---------------------------------------------------------------
+
+
+def _trump(rank: str) -> Card:
+    return Card(TRUMP, rank)
+
+
+XX, XIX, XVIII, XVII = _trump("XX"), _trump("XIX"), _trump("XVIII"), _trump("XVII")
+NULLA = _trump("N")
+FJONT_CARD = Card(FJONT, FJONT)
+SNAPPHANE = _trump("I")
+WILDS = (NULLA, FJONT_CARD)  # §1.5.2 "Vilda kort": wild in sequences only
+
+# --- §1.5.1 FLERTAL: the kinds and their points (tretal, fyrtal) ---------------------------
+FLERTAL_GROUPS = ("tarokker", "K", "D", "H", "KN")
+FLERTAL_CARDS: dict[str, tuple[Card, ...]] = {
+    "tarokker": (XX, XIX, NULLA, FJONT_CARD),  # §1.1: "Fire tarokker"
+    **{rank: tuple(Card(suit, rank) for suit in SUITS) for rank in ("K", "D", "H", "KN")},
+}
+FLERTAL_POINTS: dict[str, tuple[int, int]] = {
+    "tarokker": (18, 36),
+    "K": (17, 34),
+    "D": (14, 28),
+    "H": (13, 26),
+    "KN": (12, 24),
+}
+FLERTAL_SIZES = (3, 4)  # tretal, fyrtal
+
+# --- §1.5.2 SEKVENS: points and the seven kinds -----------------------------------------
+SEKVENS_MIN_CARDS = 3
+SEKVENS_POINTS_MIN = 10  # three cards
+SEKVENS_POINTS_PER_CARD = 5  # each card beyond three
+
+# --- §1.3 / §1.5.1 / §1.5.2: doubling -----------------------------------------------------
+DOUBLING_FROM = 3  # three or more combinations of one group, by one player ...
+DOUBLING_FACTOR = 2  # ... double that group's points
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A sequence with a top: the top card (real), the next three (two of them, one real),
+    then the rest in falling order. A card may repeat (the four ⟨I⟩ below ⟨V⟩)."""
+
+    group: str
+    top: Card
+    next_three: tuple[Card, Card, Card]
+    then: tuple[Card, ...]
+
+    @property
+    def slots(self) -> tuple[Card, ...]:
+        return (self.top, *self.next_three, *self.then)
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A sequence without a top (⟨I⟩, ⟨Æ⟩): cards equal in value, any order, at least
+    ``min_real`` of them real."""
+
+    group: str
+    cards: tuple[Card, ...]  # the real cards that belong to it
+    min_real: int = 2
+
+
+_TRUMP_BELOW = tuple(_trump(r) for r in ("XVI", "XV", "XIV", "XIII", "XII", "XI", "X", "IX",
+                                          "VIII", "VII", "VI", "V"))
+LADDERS: dict[str, Ladder] = {
+    "trumf": Ladder("trumf", XX, (XIX, XVIII, XVII), _TRUMP_BELOW + (SNAPPHANE,) * 4),
+    **{suit: Ladder(suit, Card(suit, "K"), (Card(suit, "D"), Card(suit, "H"), Card(suit, "KN")),
+                    (Card(suit, "Æ"),))
+       for suit in SUITS},
+}
+POOLS: dict[str, Pool] = {
+    "I": Pool("I", (SNAPPHANE,)),
+    "Æ": Pool("Æ", tuple(Card(suit, "Æ") for suit in SUITS)),
+}
+SEKVENS_GROUPS = ("trumf", *SUITS, "I", "Æ")
+NEXT_THREE_SLOTS = (1, 2, 3)
+
+_GROUP_NAMES = {
+    "trumf": ("trumf", "trump"),
+    **{suit: (SUIT_NAMES[suit]["sv"], SUIT_NAMES[suit]["en"]) for suit in SUITS},
+    "I": ("snapphane", "snapphane (⟨I⟩)"),
+    "Æ": ("æss", "ace (⟨Æ⟩)"),
+    "tarokker": ("tarokker", "tarokker"),
+    "K": ("kungar", "kings"),
+    "D": ("damer", "queens"),
+    "H": ("hästar", "knights"),
+    "KN": ("knektar", "knaves"),
+}
+
+# -- deck facts, precomputed (TAROT62.check scans a tuple; best() must stay fast) --------
+_COPIES: Counter = Counter(TAROT62.cards)
+_SLOT: dict[str, dict[Card, tuple[int, int]]] = {
+    group: {card: (ladder.slots.index(card),
+                   len(ladder.slots) - 1 - ladder.slots[::-1].index(card))
+            for card in ladder.slots}
+    for group, ladder in LADDERS.items()
+}
+_FLERTAL_GROUP_OF = {card: group for group, cards in FLERTAL_CARDS.items() for card in cards}
+
+CardLike = Union[Card, str]
+
+
+# --- the values ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One declared combination: a flertal or a sekvens, its cards in order, its points
+    before doubling."""
+
+    kind: str  # "flertal" or "sekvens"
+    group: str  # flertal: FLERTAL_GROUPS; sekvens: SEKVENS_GROUPS
+    cards: tuple[Card, ...]
+    points: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "group": self.group,
+                "cards": [str(card) for card in self.cards], "points": self.points}
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.group}: {' '.join(map(str, self.cards))} = {self.points}p"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What one player declares: the combinations and the points after doubling."""
+
+    combinations: tuple[Combination, ...]
+    flertal_points: int
+    sekvens_points: int
+    points: int
+
+    def _group(self, kind: str) -> tuple[int, int]:
+        chosen = [c.points for c in self.combinations if c.kind == kind]
+        return len(chosen), sum(chosen)
+
+    @property
+    def flertal_doubled(self) -> bool:
+        return self._group("flertal")[0] >= DOUBLING_FROM
+
+    @property
+    def sekvens_doubled(self) -> bool:
+        return self._group("sekvens")[0] >= DOUBLING_FROM
+
+    def as_dict(self) -> dict[str, Any]:
+        def group(kind: str, total: int) -> dict[str, Any]:
+            count, before = self._group(kind)
+            doubled = count >= DOUBLING_FROM
+            return {"count": count, "points_before_doubling": before, "doubled": doubled,
+                    "factor": DOUBLING_FACTOR if doubled else 1, "points": total}
+
+        return {
+            "rule": RULE_POINTS,
+            "combinations": [c.as_dict() for c in self.combinations],
+            "flertal": group("flertal", self.flertal_points),
+            "sekvens": group("sekvens", self.sekvens_points),
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True)
+class DeclarationOptions:
+    # May one card serve in a flertal and in a sekvens at once? The text is silent; True
+    # because it scores (and doubles) the two groups separately (interpretation 9).
+    card_in_flertal_and_sekvens: bool = True
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _as_card(card: CardLike) -> Card:
+    if isinstance(card, Card):
+        if card not in _COPIES:
+            TAROT62.check(card)  # raises card_not_in_deck
+        return card
+    return TAROT62.parse(card)
+
+
+def _names(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _q(card: Card) -> str:
+    return f"⟨{card}⟩"
+
+
+def sekvens_points(n_cards: int) -> int:
+    """§1.5.2 table 3: 10 for three cards, 5 for each card beyond."""
+    return SEKVENS_POINTS_MIN + SEKVENS_POINTS_PER_CARD * (n_cards - SEKVENS_MIN_CARDS)
+
+
+def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+
+
+def _check_copies(cards: Sequence[Card], rule: str) -> None:
+    """A physical card at most once in one combination (⟨I⟩: the deck has four)."""
+    for card, count in Counter(cards).items():
+        if count > _COPIES[card]:
+            raise _violation(
+                "card_used_twice", rule,
+                {"card": str(card), "times": count, "copies_in_deck": _COPIES[card]},
+                sv=f"{_q(card)} står {count} gånger i samma kombination, men leken har bara "
+                   f"{_COPIES[card]}. Ett kort kan bara användas en gång per kombination.",
+                en=f"{_q(card)} appears {count} times in one combination, but the deck has "
+                   f"only {_COPIES[card]}. A card can be used once per combination.")
+
+
+# --- §1.5.1 FLERTAL -----------------------------------------------------------------------
+
+
+def check_flertal(cards: Sequence[CardLike]) -> Combination:
+    """One flertal: three or four cards of one kind (tarokker, K, D, H, KN)."""
+    cards = tuple(_as_card(card) for card in cards)
+    _check_copies(cards, RULE_FLERTAL)
+    groups = [_FLERTAL_GROUP_OF.get(card) for card in cards]
+    outsider = next((card for card, group in zip(cards, groups) if group is None), None)
+    if outsider is not None:
+        raise _violation(
+            "not_a_flertal", RULE_FLERTAL,
+            {"cards": _names(cards), "card": str(outsider), "reason": "card_in_no_kind"},
+            sv=f"{_q(outsider)} ingår inte i något flertal: bara tarokker (XX, XIX, N, ★), "
+               "kungar, damer, hästar och knektar bildar flertal.",
+            en=f"{_q(outsider)} belongs to no flertal: only tarokker (XX, XIX, N, ★), kings, "
+               "queens, knights (H) and knaves (KN) make flertal.")
+    if len(set(groups)) > 1:
+        raise _violation(
+            "not_a_flertal", RULE_FLERTAL,
+            {"cards": _names(cards), "kinds": sorted(set(groups)), "reason": "mixed_kinds"},
+            sv="Ett flertal består av kort av ett och samma slag; här blandas "
+               f"{', '.join(_GROUP_NAMES[g][0] for g in dict.fromkeys(groups))}.",
+            en="A flertal is made of cards of one kind only; this mixes "
+               f"{', '.join(_GROUP_NAMES[g][1] for g in dict.fromkeys(groups))}.")
+    if len(cards) < FLERTAL_SIZES[0]:
+        raise _violation(
+            "flertal_too_small", RULE_FLERTAL, {"cards": _names(cards), "count": len(cards)},
+            sv=f"Ett flertal kräver minst tre kort av samma slag; här finns {len(cards)}.",
+            en=f"A flertal needs at least three cards of one kind; there are {len(cards)}.")
+    group = groups[0]
+    points = FLERTAL_POINTS[group][FLERTAL_SIZES.index(len(cards))]
+    return Combination("flertal", group, cards, points)
+
+
+# --- §1.5.2 SEKVENS -----------------------------------------------------------------------
+
+
+def _sequence_group(cards: tuple[Card, ...]) -> str:
+    """Which of the seven kinds the real cards make, or refuse a mixture."""
+    real = [card for card in cards if card not in WILDS]
+    if not real:
+        raise _too_short(cards)
+    kinds = []
+    for card in real:
+        if card.suit == TRUMP:
+            kinds.append("I" if card == SNAPPHANE else "trumf")
+        elif card.rank == "Æ":
+            kinds.append("Æ")
+        else:
+            kinds.append(card.suit)
+    found = set(kinds)
+    if "trumf" in found:
+        group = "trumf"
+        allowed = {"trumf", "I"}
+    elif found == {"I"}:
+        return "I"
+    elif found == {"Æ"}:
+        return "Æ"
+    else:
+        suits = found - {"Æ", "I", "trumf"}
+        group = next(iter(suits)) if len(suits) == 1 else ""
+        allowed = {group, "Æ"}
+    stray = [card for card, kind in zip(real, kinds) if kind not in allowed
+             or (kind == "Æ" and card.suit != group)]
+    if not group or stray:
+        raise _violation(
+            "sequence_mixed_suits", RULE_SEKVENS,
+            {"cards": _names(cards), "stray": _names(stray) if group else _names(real)},
+            sv="En sekvens är av ett enda slag: trumf, en färg, snapphanar eller æss "
+               "(plus vilda kort). Här blandas slagen.",
+            en="A sequence is of one kind only: trump, one suit, snapphanar or aces (plus "
+               "wild cards). These cards mix kinds.")
+    not_allowed = [card for card in real if card not in _SLOT[group]]
+    if not_allowed:
+        card = not_allowed[0]
+        raise _violation(
+            "sequence_card_not_allowed", RULE_SEKVENS,
+            {"cards": _names(cards), "card": str(card), "group": group},
+            sv=f"{_q(card)} kan inte ingå i en sekvens: en färgsekvens består av ⟨K⟩, ⟨D⟩, "
+               "⟨H⟩, ⟨KN⟩ och ⟨Æ⟩ (och vilda kort).",
+            en=f"{_q(card)} cannot be part of a sequence: a suit sequence is made of ⟨K⟩, "
+               "⟨D⟩, ⟨H⟩, ⟨KN⟩ and ⟨Æ⟩ (and wild cards).")
+    return group
+
+
+def _too_short(cards: tuple[Card, ...]) -> RuleViolation:
+    return _violation(
+        "sequence_too_short", RULE_SEKVENS, {"cards": _names(cards), "count": len(cards)},
+        sv=f"En sekvens kräver minst tre kort; här finns {len(cards)}.",
+        en=f"A sequence needs at least three cards; there are {len(cards)}.")
+
+
+def _check_wilds_in_a_row(cards: tuple[Card, ...], group: str) -> None:
+    for i in range(len(cards) - 2):
+        if cards[i] in WILDS and cards[i + 1] in WILDS:
+            raise _violation(
+                "wild_cards_in_a_row_end_sequence", RULE_SEKVENS,
+                {"cards": _names(cards), "group": group, "ends_after": str(cards[i + 1]),
+                 "extra": _names(cards[i + 2:])},
+                sv=f"När ⟨N⟩ och ⟨★⟩ ligger bredvid varandra tar sekvensen slut där; "
+                   f"{' '.join(_names(cards[i + 2:]))} kan inte läggas till efter dem.",
+                en=f"When ⟨N⟩ and ⟨★⟩ lie next to each other the sequence ends there; "
+                   f"{' '.join(_names(cards[i + 2:]))} cannot follow them.")
+
+
+def _check_pool(cards: tuple[Card, ...], pool: Pool) -> Combination:
+    name_sv, name_en = _GROUP_NAMES[pool.group]
+    if len(cards) < SEKVENS_MIN_CARDS:
+        raise _too_short(cards)
+    real = sum(card not in WILDS for card in cards)
+    if real < pool.min_real:
+        raise _violation(
+            "sequence_needs_two_genuine", RULE_SEKVENS,
+            {"cards": _names(cards), "group": pool.group, "genuine": real},
+            sv=f"En {name_sv}sekvens kräver minst två äkta ⟨{pool.group}⟩, inte bara vilda "
+               f"kort; här finns {real}.",
+            en=f"A {name_en} sequence needs at least two real ⟨{pool.group}⟩, not only wild "
+               f"cards; there {'is' if real == 1 else 'are'} {real}.")
+    _check_wilds_in_a_row(cards, pool.group)
+    return Combination("sekvens", pool.group, cards, sekvens_points(len(cards)))
+
+
+def _check_ladder(cards: tuple[Card, ...], ladder: Ladder) -> Combination:
+    group, top = ladder.group, ladder.top
+    slots, slot_of = ladder.slots, _SLOT[ladder.group]
+    name_sv, name_en = _GROUP_NAMES[group]
+    # The top card: real, and first.
+    if cards[0] != top:
+        if top in cards:
+            raise _out_of_order(cards, group, top, cards[0])
+        raise _violation(
+            "sequence_top_not_genuine", RULE_SEKVENS,
+            {"cards": _names(cards), "group": group, "top": str(top)},
+            sv=f"En {name_sv}sekvens börjar med ett riktigt {_q(top)}; det kan inte ersättas "
+               "av ett vilt kort och får inte saknas.",
+            en=f"A {name_en} sequence starts with a real {_q(top)}; a wild card cannot stand "
+               "in for it and it cannot be left out.")
+    _check_wilds_in_a_row(cards, group)
+    # Every real card gets its slot; between two real cards the wild cards fill gaps.
+    prev_slot, prev_card, wilds = 0, top, 0
+    segments: list[tuple[int, int, int, Card, Card]] = []
+    real_in_next_three = 0
+    for card in cards[1:]:
+        if card in WILDS:
+            wilds += 1
+            continue
+        first, last = slot_of[card]
+        slot = max(first, min(prev_slot + 1 + wilds, last))
+        if slot <= prev_slot:
+            raise _out_of_order(cards, group, prev_card, card)
+        segments.append((prev_slot, slot, wilds, prev_card, card))
+        real_in_next_three += slot in NEXT_THREE_SLOTS
+        prev_slot, prev_card, wilds = slot, card, 0
+    # Empty slots are allowed among the next three only: count them, find other gaps.
+    empty_next_three = 0
+    gap_error: RuleViolation | None = None
+    for low, high, n_wilds, before, after in segments:
+        missing = range(low + 1, high)
+        if n_wilds > len(missing):
+            gap_error = gap_error or _violation(
+                "wild_replaces_nothing", RULE_SEKVENS,
+                {"cards": _names(cards), "group": group, "between": [str(before), str(after)]},
+                sv=f"Mellan {_q(before)} och {_q(after)} saknas inget kort, så ett vilt kort "
+                   "där ersätter ingenting. Vilda kort som inte ersätter något läggs sist.",
+                en=f"Nothing is missing between {_q(before)} and {_q(after)}, so a wild card "
+                   "there replaces nothing. Wild cards that replace nothing go at the end.")
+            continue
+        unfilled = len(missing) - n_wilds
+        skippable = sum(slot in NEXT_THREE_SLOTS for slot in missing)
+        skipped = min(unfilled, skippable)
+        empty_next_three += skipped
+        if unfilled > skipped and gap_error is None:
+            absent = [slots[s] for s in missing if s not in NEXT_THREE_SLOTS]
+            params = {"cards": _names(cards), "group": group,
+                      "between": [str(before), str(after)], "missing": _names(absent)}
+            if n_wilds:
+                gap_error = _violation(
+                    "wild_replaces_more_than_one", RULE_SEKVENS, params,
+                    sv=f"Mellan {_q(before)} och {_q(after)} saknas "
+                       f"{' '.join(_names(absent))}; ett vilt kort ersätter högst ett kort "
+                       "per sekvens.",
+                    en=f"Between {_q(before)} and {_q(after)} the sequence lacks "
+                       f"{' '.join(_names(absent))}; a wild card replaces at most one card "
+                       "per sequence.")
+            else:
+                gap_error = _violation(
+                    "sequence_gap", RULE_SEKVENS, params,
+                    sv=f"Sekvensen är bruten: mellan {_q(before)} och {_q(after)} saknas "
+                       f"{' '.join(_names(absent))} och inget vilt kort ersätter "
+                       f"{'det' if len(absent) == 1 else 'dem'}.",
+                    en=f"The sequence is broken: between {_q(before)} and {_q(after)} it "
+                       f"lacks {' '.join(_names(absent))}, and no wild card replaces "
+                       f"{'it' if len(absent) == 1 else 'them'}.")
+    # Wild cards after the last real card continue from there; next-three slots they do
+    # not reach are empty too.
+    reach = prev_slot + wilds
+    empty_next_three += sum(slot > reach for slot in NEXT_THREE_SLOTS if slot > prev_slot)
+    filled = len(NEXT_THREE_SLOTS) - empty_next_three
+    three = " ".join(_q(card) for card in ladder.next_three)
+    if filled < 2:
+        raise _violation(
+            "sequence_needs_two_of_next_three", RULE_SEKVENS,
+            {"cards": _names(cards), "group": group, "next_three": _names(ladder.next_three),
+             "present": filled},
+            sv=f"Efter {_q(top)} måste minst två av {three} finnas med (ett av dem får vara "
+               f"ett vilt kort); här finns {filled}.",
+            en=f"After {_q(top)} at least two of {three} must be there (one of them may be a "
+               f"wild card); there {'is' if filled == 1 else 'are'} {filled}.")
+    if real_in_next_three < 1:
+        raise _violation(
+            "sequence_next_three_need_a_genuine", RULE_SEKVENS,
+            {"cards": _names(cards), "group": group, "next_three": _names(ladder.next_three)},
+            sv=f"Av {three} måste minst ett vara äkta; vilda kort räcker inte.",
+            en=f"At least one of {three} must be a real card; wild cards alone will not do.")
+    if gap_error is not None:
+        raise gap_error
+    return Combination("sekvens", group, cards, sekvens_points(len(cards)))
+
+
+def _out_of_order(cards, group: str, before: Card, after: Card) -> RuleViolation:
+    return _violation(
+        "sequence_out_of_order", RULE_SEKVENS,
+        {"cards": _names(cards), "group": group, "before": str(before), "after": str(after)},
+        sv=f"Korten i en sekvens läggs i fallande ordning från det högsta; {_q(after)} kan "
+           f"inte komma efter {_q(before)}.",
+        en=f"A sequence's cards go in falling order from the highest; {_q(after)} cannot "
+           f"come after {_q(before)}.")
+
+
+def check_sequence(cards: Sequence[CardLike]) -> Combination:
+    """One sekvens, its cards in the order given (a wild card's place matters).
+
+    Returns the Combination with its points, or raises RuleViolation naming the condition
+    of §1.5.2 that the cards break.
+    """
+    cards = tuple(_as_card(card) for card in cards)
+    _check_copies(cards, RULE_SEKVENS)
+    group = _sequence_group(cards)
+    if group in POOLS:
+        return _check_pool(cards, POOLS[group])
+    return _check_ladder(cards, LADDERS[group])
+
+
+# --- §1.3: what one player declares -------------------------------------------------------
+
+
+def _laid_down_counts(laid_down: Iterable[CardLike]) -> Counter:
+    counts = Counter(_as_card(card) for card in laid_down)
+    for card, count in counts.items():
+        if count > _COPIES[card]:
+            raise _violation(
+                "card_more_than_in_deck", RULE_DECLARING,
+                {"card": str(card), "laid_down": count, "copies_in_deck": _COPIES[card]},
+                sv=f"{_q(card)} är nedlagt {count} gånger, men leken har bara "
+                   f"{_COPIES[card]}.",
+                en=f"{_q(card)} is laid down {count} times, but the deck has only "
+                   f"{_COPIES[card]}.")
+    return counts
+
+
+def _looks_like_flertal(cards: tuple[Card, ...]) -> bool:
+    groups = {_FLERTAL_GROUP_OF.get(card) for card in cards}
+    if len(groups) != 1 or None in groups:
+        return False
+    return groups != {"tarokker"} or cards[0] != XX  # ⟨XX⟩ first: a trump sequence attempt
+
+
+def _read_combination(item: Any) -> Combination:
+    """A declared combination: a Combination, a ("flertal"|"sekvens", cards) pair, or bare
+    cards (then a flertal if they make one, else a sekvens)."""
+    kind = None
+    if isinstance(item, Combination):
+        kind, raw = item.kind, item.cards
+    elif (isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[0], str)
+          and item[0] in ("flertal", "sekvens")):
+        kind, raw = item
+    elif isinstance(item, dict):
+        kind, raw = item.get("kind"), item.get("cards", ())
+        if kind not in (None, "flertal", "sekvens"):
+            raise EventFormatError(
+                "unknown_combination_kind", rule=RULE_POINTS, params={"kind": kind},
+                sv=f"Okänt kombinationsslag ”{kind}”: skriv flertal eller sekvens.",
+                en=f"Unknown kind of combination “{kind}”: write flertal or sekvens.")
+    else:
+        raw = item
+    if isinstance(raw, str):
+        raw = (raw,)
+    cards = tuple(card for part in raw
+                  for card in (TAROT62.parse_many(part) if isinstance(part, str)
+                               else (_as_card(part),)))
+    if kind == "flertal":
+        return check_flertal(cards)
+    if kind == "sekvens":
+        return check_sequence(cards)
+    try:
+        return check_flertal(cards)
+    except RuleViolation as flertal_error:
+        try:
+            return check_sequence(cards)
+        except RuleViolation as sekvens_error:
+            raise flertal_error if _looks_like_flertal(cards) else sekvens_error from None
+
+
+def _declaration(combinations: Sequence[Combination]) -> Declaration:
+    totals = {}
+    for kind in ("flertal", "sekvens"):
+        chosen = [c.points for c in combinations if c.kind == kind]
+        factor = DOUBLING_FACTOR if len(chosen) >= DOUBLING_FROM else 1
+        totals[kind] = sum(chosen) * factor
+    return Declaration(tuple(combinations), totals["flertal"], totals["sekvens"],
+                       totals["flertal"] + totals["sekvens"])
+
+
+def validate(laid_down: Sequence[CardLike], combinations: Sequence[Any],
+             options: DeclarationOptions = DeclarationOptions()) -> Declaration:
+    """Check one player's declaration against the cards he laid down (§1.3, §1.5).
+
+    Each item of ``combinations`` is a Combination, a ``("flertal" | "sekvens", cards)``
+    pair, or bare cards (read as a flertal when they make one, else as a sekvens). Every
+    combination must be real and made of laid-down cards; a non-wild card serves in at most
+    one sekvens and at most one flertal (in one of each only if the option allows); the wild
+    cards may serve in several sekvenser. Declaring less than one holds is fine.
+    """
+    laid = _laid_down_counts(laid_down)
+    combos = [_read_combination(item) for item in combinations]
+    in_sekvens: Counter = Counter()
+    in_flertal: Counter = Counter()
+    wild_in_sekvens: set[Card] = set()
+    kinds_seen: set[str] = set()
+    for combo in combos:
+        rule = RULE_FLERTAL if combo.kind == "flertal" else RULE_SEKVENS
+        for card, count in Counter(combo.cards).items():
+            if count > laid[card]:
+                raise _violation(
+                    "card_not_laid_down", RULE_DECLARING,
+                    {"card": str(card), "used": count, "laid_down": laid[card],
+                     "combination": combo.as_dict()},
+                    sv=f"{_q(card)} är inte nedlagt på bordet"
+                       + (f" {count} gånger (bara {laid[card]})." if laid[card] else ".")
+                       + " Bara de nedlagda korten kan deklareras.",
+                    en=f"{_q(card)} is not laid down on the table"
+                       + (f" {count} times (only {laid[card]})." if laid[card] else ".")
+                       + " Only the cards laid down can be declared.")
+        if combo.kind == "sekvens":
+            if combo.group in kinds_seen:
+                name_sv, name_en = _GROUP_NAMES[combo.group]
+                raise _violation(
+                    "sekvens_kind_declared_twice", RULE_SEKVENS,
+                    {"group": combo.group, "combination": combo.as_dict()},
+                    sv=f"Man deklarerar högst en {name_sv}sekvens.",
+                    en=f"A player declares at most one {name_en} sequence.")
+            kinds_seen.add(combo.group)
+        for card, count in Counter(combo.cards).items():
+            if combo.kind == "sekvens" and card in WILDS:
+                wild_in_sekvens.add(card)
+                continue
+            used = in_sekvens if combo.kind == "sekvens" else in_flertal
+            used[card] += count
+            if used[card] > laid[card]:
+                code = "card_in_two_sekvenser" if combo.kind == "sekvens" else \
+                    "card_in_two_flertal"
+                what_sv, what_en = (("sekvenser", "sequences") if combo.kind == "sekvens"
+                                    else ("flertal", "flertal"))
+                raise _violation(
+                    code, rule, {"card": str(card), "combination": combo.as_dict()},
+                    sv=f"{_q(card)} används i två {what_sv}. Bara de vilda korten ⟨N⟩ och "
+                       "⟨★⟩ får ingå i flera sekvenser samtidigt.",
+                    en=f"{_q(card)} is used in two {what_en}. Only the wild cards ⟨N⟩ and "
+                       "⟨★⟩ may serve in several sequences at once.")
+    if not options.card_in_flertal_and_sekvens:
+        for card, count in in_flertal.items():
+            if count + in_sekvens[card] > laid[card] or card in wild_in_sekvens:
+                raise _violation(
+                    "card_in_flertal_and_sekvens", RULE_POINTS,
+                    {"card": str(card), "option": "card_in_flertal_and_sekvens"},
+                    sv=f"{_q(card)} ingår både i ett flertal och i en sekvens; med det valda "
+                       "alternativet får ett kort bara räknas i den ena gruppen.",
+                    en=f"{_q(card)} is in a flertal and in a sequence; with the chosen "
+                       "option a card counts in one of the two groups only.")
+    return _declaration(combos)
+
+
+# --- best(): the highest-scoring declaration ---------------------------------------------
+#
+# Only ⟨Æ⟩ (suit sequence or the ⟨Æ⟩ sequence), ⟨I⟩ (trump sequence or the ⟨I⟩ sequence)
+# and the wild cards are shared between sequences; the wild cards are free to be in all of
+# them. So: each suit and the trump have one longest sequence (computed greedily), and the
+# search only decides how many suits keep their ⟨Æ⟩ and how many ⟨I⟩ the trump takes. With
+# the option off, the flertal choices (none, a tretal, the fyrtal) are enumerated around that.
+
+
+def _longest_run(ladder: Ladder, has: Callable[[int], bool],
+                 wilds: tuple[Card, ...]) -> list[Card] | None:
+    """The longest valid sequence on ``ladder`` from the slots ``has`` and the wild cards
+    (all of them used: a wild card always adds a card), or None."""
+    slots = ladder.slots
+    if not has(0):
+        return None
+    head = [s for s in NEXT_THREE_SLOTS if has(s)]
+    spare = list(wilds)
+    run = [slots[0]]
+    last_wild = False
+    if len(head) >= 2:
+        run += [slots[s] for s in head]
+    elif head and spare:
+        wild = spare.pop(0)
+        if head[0] == 1:  # the wild card stands for the 2nd or 3rd, after the real one
+            run += [slots[1], wild]
+            last_wild = True
+        else:  # it stands for the 1st, before the real one
+            run += [wild, slots[head[0]]]
+    else:
+        return None
+    for s in range(4, len(slots)):
+        if has(s):
+            run.append(slots[s])
+            last_wild = False
+        elif spare:
+            run.append(spare.pop(0))
+            if last_wild:  # two wild cards in a row: the sequence ends
+                return run
+            last_wild = True
+        else:
+            break
+    run += spare
+    return run
+
+
+def _suit_run(suit: str, have: frozenset, wilds: tuple[Card, ...], with_ace: bool):
+    ladder = LADDERS[suit]
+    slots = ladder.slots
+    return _longest_run(ladder, lambda s: (s < 4 or with_ace) and slots[s] in have, wilds)
+
+
+def _trump_run(have: frozenset, n_snapphanar: int, wilds: tuple[Card, ...]):
+    slots = LADDERS["trumf"].slots
+    return _longest_run(LADDERS["trumf"],
+                        lambda s: s - 16 < n_snapphanar if s >= 16 else slots[s] in have,
+                        wilds)
+
+
+def _pool_run(real: Sequence[Card], wilds: tuple[Card, ...]) -> list[Card] | None:
+    if len(real) < 2 or len(real) + len(wilds) < SEKVENS_MIN_CARDS:
+        return None
+    return [*real, *wilds]
+
+
+@dataclass(frozen=True)
+class _SekvensPlan:
+    points: int  # after doubling
+    cards: int
+    aces_kept: tuple[str, ...]  # suits whose sequence keeps its ⟨Æ⟩
+    trump_snapphanar: int
+
+
+def _plan_sekvenser(have: frozenset, n_snapphanar: int, wilds: tuple[Card, ...]) -> _SekvensPlan:
+    """The best choice of sequences from the real cards ``have`` (⟨I⟩ counted apart)."""
+    n_wilds = len(wilds)
+    base_points = base_cards = base_count = 0
+    ace_takers: list[str] = []
+    for suit in SUITS:
+        run = _suit_run(suit, have, wilds, with_ace=False)
+        if run is None:
+            continue
+        base_count += 1
+        base_cards += len(run)
+        base_points += sekvens_points(len(run))
+        if Card(suit, "Æ") in have:
+            ace_takers.append(suit)
+    n_aces = sum(card in have for card in POOLS["Æ"].cards)
+    trump0 = _trump_run(have, 0, wilds)
+    trump_len0 = len(trump0) if trump0 else 0
+    takes_i = bool(trump0) and n_snapphanar > 0 and \
+        len(_trump_run(have, n_snapphanar, wilds)) == trump_len0 + n_snapphanar
+    best_key, best_plan = None, None
+    for k in range(len(ace_takers), -1, -1):
+        aces_left = n_aces - k
+        ace_seq = aces_left >= 2 and aces_left + n_wilds >= SEKVENS_MIN_CARDS
+        for t in range(n_snapphanar if takes_i else 0, -1, -1):
+            i_left = n_snapphanar - t
+            i_seq = i_left >= 2 and i_left + n_wilds >= SEKVENS_MIN_CARDS
+            count = base_count + bool(trump0) + ace_seq + i_seq
+            cards = base_cards + k
+            raw = base_points + SEKVENS_POINTS_PER_CARD * k
+            if trump0:
+                cards += trump_len0 + t
+                raw += sekvens_points(trump_len0 + t)
+            if ace_seq:
+                cards += aces_left + n_wilds
+                raw += sekvens_points(aces_left + n_wilds)
+            if i_seq:
+                cards += i_left + n_wilds
+                raw += sekvens_points(i_left + n_wilds)
+            points = raw * (DOUBLING_FACTOR if count >= DOUBLING_FROM else 1)
+            key = (points, -cards)
+            if best_key is None or key > best_key:
+                best_key = key
+                best_plan = _SekvensPlan(points, cards, tuple(ace_takers[:k]), t)
+    return best_plan
+
+
+def _build_sekvenser(have: frozenset, n_snapphanar: int, wilds: tuple[Card, ...],
+                     plan: _SekvensPlan) -> list[Combination]:
+    runs: list[tuple[str, list[Card] | None]] = []
+    trump = _trump_run(have, plan.trump_snapphanar, wilds)
+    runs.append(("trumf", trump))
+    for suit in SUITS:
+        runs.append((suit, _suit_run(suit, have, wilds, with_ace=suit in plan.aces_kept)))
+    i_used = sum(card == SNAPPHANE for card in trump) if trump else 0
+    runs.append(("I", _pool_run([SNAPPHANE] * (n_snapphanar - i_used), wilds)))
+    aces = [card for card in POOLS["Æ"].cards
+            if card in have and card.suit not in plan.aces_kept]
+    runs.append(("Æ", _pool_run(aces, wilds)))
+    return [Combination("sekvens", group, tuple(run), sekvens_points(len(run)))
+            for group, run in runs if run]
+
+
+def _flertal_choices(group: str, counts: Counter, options: DeclarationOptions):
+    """The flertal worth trying for ``group``: the largest, and with the option off also the
+    tretal or none that free a card a sequence could use."""
+    present = tuple(card for card in FLERTAL_CARDS[group] if counts[card])
+    if len(present) < FLERTAL_SIZES[0]:
+        return [()]
+    if options.card_in_flertal_and_sekvens:
+        return [present]
+    useful = [card for card in present if _could_be_in_a_sequence(card, counts)]
+    choices = [present]
+    if len(present) == 4:
+        choices += [tuple(c for c in present if c != card) for card in useful]
+    if len(useful) >= (2 if len(present) == 4 else 1):
+        choices.append(())
+    return choices
+
+
+def _could_be_in_a_sequence(card: Card, counts: Counter) -> bool:
+    """Over-approximation: False only if no sequence of these cards could hold ``card``."""
+    if card in WILDS:
+        return True
+    ladder = LADDERS["trumf"] if card.suit == TRUMP else LADDERS[card.suit]
+    if card == ladder.top:
+        return any(counts[c] for c in ladder.next_three)
+    return counts[ladder.top] > 0
+
+
+def best(laid_down: Sequence[CardLike],
+         options: DeclarationOptions = DeclarationOptions()) -> Declaration:
+    """The highest-scoring declaration ``validate`` accepts for these cards; among equal
+    totals the one with the fewest cards. Flertal first, then sequences, in table order."""
+    counts = _laid_down_counts(laid_down)
+    n_snapphanar = counts[SNAPPHANE]
+    everything = frozenset(card for card in counts if card != SNAPPHANE)
+    choices = [_flertal_choices(group, counts, options) for group in FLERTAL_GROUPS]
+    memo: dict[frozenset, _SekvensPlan] = {}
+    best_key = best_choice = None
+    for choice in product(*choices):
+        flertal = [cards for cards in choice if cards]
+        raw = sum(FLERTAL_POINTS[_FLERTAL_GROUP_OF[cards[0]]][len(cards) - 3]
+                  for cards in flertal)
+        flertal_points = raw * (DOUBLING_FACTOR if len(flertal) >= DOUBLING_FROM else 1)
+        if options.card_in_flertal_and_sekvens:
+            used = frozenset()
+        else:
+            used = frozenset(card for cards in flertal for card in cards)
+        plan = memo.get(used)
+        if plan is None:
+            have = everything - used
+            plan = memo[used] = _plan_sekvenser(
+                have, n_snapphanar, tuple(w for w in WILDS if w in have))
+        key = (flertal_points + plan.points, -(plan.cards + sum(map(len, flertal))))
+        if best_key is None or key > best_key:
+            best_key, best_choice = key, (flertal, used, plan)
+    flertal, used, plan = best_choice
+    have = everything - used
+    combos = [Combination("flertal", _FLERTAL_GROUP_OF[cards[0]], cards,
+                          FLERTAL_POINTS[_FLERTAL_GROUP_OF[cards[0]]][len(cards) - 3])
+              for cards in flertal]
+    combos += _build_sekvenser(have, n_snapphanar, tuple(w for w in WILDS if w in have),
+                               plan)
+    return _declaration(combos)

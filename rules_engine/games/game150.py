@@ -1,0 +1,125 @@
+"""150 — two players, 15 cards each from one round of dealing, first to 150 points.
+
+Source: rule file 000 ("Snapphanaleden"), §3 150: the rules and deck of 1000 (§2, which in
+turn are 800's, §1), "men med en enda giv om 15 kort – given får 17 och sakar 2. 30 kort
+kommer inte att vara med i spelet." Refusals about the deal and the win cite "150 §3"; the
+rest cites the 800 section it rests on. The family machinery is in ``game800``.
+
+The deal, as we read it
+-----------------------
+"En enda giv om 15 kort" sets 150 apart from 1000's deal in two rounds: the dealer gives 15
+each in one round (in fives, as everywhere in the booklet) and two more to himself, and
+discards two (never a tarok or ⟨K⟩) that count for him. 2 × 15 + 2 = 32 cards are in play;
+the other 30 lie unseen and count for nobody, so a deal is worth less than 93 and varies
+(22–78 with the last trick).
+
+Interpretations (also on docs/rules/800.md)
+-------------------------------------------
+- "Vinnare blir den som först samlar ihop 150 poäng": one deal seldom brings 150, so the
+  match runs over as many deals as it takes, the deal alternating, totals running on as in
+  1000. (We read "en enda giv" as one round of dealing per deal, not one deal per match.)
+  Tables that read it as one deal per match set option ``single_deal``: after that deal the
+  higher total wins (150 reached in the declarations still wins at once; a tie follows
+  ``tie_at_target``).
+- The non-dealer is forehand and leads.
+- The discards count for the dealer, may pay the ⟨★⟩ exchange (option
+  ``fjont_from_discards``), may not be declared, and go to the other player if the dealer
+  takes no trick — as in 800 and 1000.
+- Reaching 150 during the first trick's declarations wins at once; both past 150 in one deal:
+  the higher total wins; a tie: option ``tie_at_target``.
+- Quick entry cannot be checked against 93: the card points must lie within what 32 cards
+  can count (22–78 with the last trick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Finding
+from ..protocol import Expected, RuleSection
+from ..sheet import Sheet
+from . import snapphanaleden as family
+
+ID = "150"
+TITLE = "150"
+ALIASES = ("hundrafemtio", "game150")
+MIN_PLAYERS, MAX_PLAYERS = 2, 2
+DECK = family.DECK
+DECLARATIONS = family.declarations800  # the scorekeeper's calculator
+LABELS = family.LABELS
+
+TARGET = 150
+HAND = 15
+DEALER_DISCARD = 2  # the dealer gets 17 and discards 2
+OUT_OF_PLAY = 30
+R_GAME = "150 §3"
+
+RULES = (
+    RuleSection(R_GAME,
+                "Två spelare, först till 150. En giv om 15 kort var; given får 17 och sakar 2 "
+                "(aldrig tarok eller K). 30 kort är inte med. I övrigt som 1000 och 800.",
+                "Two players, first to 150. One round of 15 cards each; the dealer gets 17 "
+                "and discards 2 (never a tarok or K). 30 cards are out of play. Otherwise as "
+                "1000 and 800."),
+) + family.RULES
+
+
+@dataclass(frozen=True)
+class Options:
+    card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
+    fjont_from_discards: bool = family.option_fjont_from_discards()
+    fjont_hacka_only: bool = family.option_fjont_hacka_only()
+    tie_at_target: str = family.option_tie_at_target()
+    single_deal: bool = field(default=False, metadata={
+        "sv": "Partiet är en enda giv: högst summa vinner (förval: givar tills någon når 150).",
+        "en": "The match is a single deal: the higher total wins (default: deals until one "
+              "reaches 150)."})
+
+
+def settle(variant: family.Variant, state: family.State,
+           score: family.DealScore) -> family.State:
+    """As 800's race to the target; with ``single_deal`` the first deal decides."""
+    return family.settle_race(variant, state, score, decide_now=state.options.single_deal)
+
+
+VARIANT = family.Variant(
+    game="150", players=2, sides=((0,), (1,)), hand_size=HAND,
+    cards_in_play=62 - OUT_OF_PLAY, discard_stages=((("dealer", DEALER_DISCARD),),),
+    target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=settle)
+EVENTS = family.events_for(VARIANT)
+
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> family.State:
+    options = options or Options()
+    return family.start(VARIANT, ID, players, options, family.table_rules(options), first_dealer)
+
+
+def apply(state: family.State, event: dict[str, Any]) -> family.State:
+    return family.apply_event(VARIANT, state, event)
+
+
+def expected(state: family.State) -> Expected:
+    return family.expected_of(VARIANT, state)
+
+
+def sheet(state: family.State) -> Sheet:
+    return family.race_sheet(VARIANT, state)
+
+
+def is_over(state: family.State) -> bool:
+    return state.phase == "over"
+
+
+def result(state: family.State) -> dict[str, Any] | None:
+    return family.race_result(VARIANT, state)
+
+
+def findings(state: family.State) -> tuple[Finding, ...]:
+    return family.all_findings(state)
+
+
+def describe(state: family.State) -> dict[str, Any]:
+    return family.describe_of(VARIANT, state)
