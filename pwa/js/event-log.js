@@ -24,7 +24,7 @@ function fieldKind(specs, type, name) {
   return spec?.required?.[name] ?? spec?.optional?.[name] ?? "";
 }
 
-/** Quick entry reads best as "bids · tricks · who joined". */
+/** A quick entry with bids (Rödskägg) reads best as "bids · tricks · who joined". */
 function describeResult(event, players) {
   const bids = (event.bids || [])
     .map((bid, seat) => (bid === "smyga" || bid === null ? null : `${players[seat]} ${valueLabel(bid)}`))
@@ -45,7 +45,9 @@ export function describeEvent(event, players, specs) {
   if (event.type === "correct") {
     return `${eventLabel("correct")} #${event.target}: ${describeEvent(event.event, players, specs)}`;
   }
-  if (event.type === "result") return `${eventLabel("result")}: ${describeResult(event, players)}`;
+  if (event.type === "result" && Array.isArray(event.bids)) {
+    return `${eventLabel("result")}: ${describeResult(event, players)}`;
+  }
   const parts = Object.entries(event).filter(([name]) => name !== "type").map(([name, value]) => {
     const kind = fieldKind(specs, event.type, name);
     let shown;

@@ -318,3 +318,27 @@ def test_generic_inputs_follow_expected_fields(page: Page, live_server):
         return Array.from(el.querySelectorAll('.seg-item span'), (s) => s.textContent);
     }""")
     assert labels == ["y", "A", "B"]  # one breach; C is out of the match
+
+
+def test_another_game_renders_from_the_catalog(page: Page, live_server):
+    """An 800 table (pairs, no bids) shows its pair columns and its own words in the log."""
+    page.goto(live_server.url + "/")
+    page.locator("select#game").select_option("800")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(".player-row input[type=text]").nth(seat).fill(name)
+    page.get_by_role("button", name="Starta bordet").click()
+    expect(page.locator(".sheet")).to_be_visible()
+    expect(page.locator(".sheet")).to_contain_text("Anna & Cia")
+    expect(page.locator(".sheet")).to_contain_text("Bo & Dan")
+    page.evaluate("""async () => {
+        const id = JSON.parse(localStorage.getItem('protokoll.current')).id;
+        const token = JSON.parse(localStorage.getItem('protokoll.tokens'))[id];
+        await fetch('/api/tables/' + id + '/events', {method: 'POST',
+            headers: {'Content-Type': 'application/json', 'Authorization': 'Bearer ' + token},
+            body: JSON.stringify({based_on: 0, client_event_id: 'x',
+                                  event: {type: 'result', points: [50, 43]}})});
+    }""")
+    page.reload()
+    expect(page.locator(".log")).to_contain_text("Snabbinmatning")
+    expect(page.locator(".log")).not_to_contain_text("smyga")
+    expect(page.locator(".sheet")).to_contain_text("50")
