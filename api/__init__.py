@@ -13,6 +13,7 @@ from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from . import db as database
+from . import security
 from .errors import ApiError
 from .schemas import ErrorSchema
 
@@ -84,6 +85,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         db = g.pop("db", None)
         if db is not None and db is not shared:
             db.close()
+
+    security.install(app)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):

@@ -48,7 +48,7 @@ function settlementBlock(sheet) {
 
 export function renderProtokoll(sheet) {
   const n = sheet.players.length;
-  const table = h("table", { class: "sheet", style: `--cols:${n}` },
+  const table = h("table", { class: "sheet" },
     h("caption", { class: "visually-hidden" }, t("protokoll")),
     h("thead", {}, h("tr", {}, sheet.players.map((name, seat) => headerCell(name, seat, sheet)))),
     h("tbody", {}, sheet.rows.map((row) => [

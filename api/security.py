@@ -1,0 +1,44 @@
+"""Security headers on every response.
+
+The app is plain ES modules loaded from our own origin, so the Content Security Policy can
+forbid everything else: no inline script or style (the page sets no ``style=`` attribute and
+has no inline ``<script>``), no framing (``frame-ancestors 'none'``: a protokoll cannot be
+shown inside another site to trick a tap), no plugins, connections only back to us. The API
+answers with the same headers; JSON is never sniffed as HTML (``nosniff``).
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response
+
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+))
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",  # for browsers that predate frame-ancestors
+    "Referrer-Policy": "no-referrer",  # join links and tokens never leak to other sites
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(self), geolocation=(), microphone=()",  # camera: QR scan
+}
+
+
+def install(app: Flask) -> None:
+    @app.after_request
+    def add_security_headers(response: Response) -> Response:
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
