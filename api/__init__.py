@@ -52,7 +52,10 @@ class Api(SmorestApi):
                 "Invalid JSON body." in str(v) for v in details["fields"].values()):
             code, sv, en = "malformed_json", "Ogiltig JSON.", "Malformed JSON."
         body = ApiError(error.code or 500, code, sv, en, None, details).body(request_lang())
-        return body, error.code or 500, data.get("headers", {})
+        headers = dict(data.get("headers") or {})
+        if getattr(error, "valid_methods", None):  # 405 must say what is allowed (RFC 9110)
+            headers["Allow"] = ", ".join(error.valid_methods)
+        return body, error.code or 500, headers
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -103,7 +106,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(declarations_blp)
     api.register_blueprint(tables_blp)
 
-    from .pages import pages
-    app.register_blueprint(pages)
+    from . import pages
+    pages.register(app)
     app.extensions["protokoll_api"] = api
     return app
