@@ -96,15 +96,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return error.body(request_lang()), error.status
 
     api = Api(app)
-    api.spec.components.security_scheme(
-        "bearerAuth", {"type": "http", "scheme": "bearer",
-                       "description": "The device token returned when the table was made."})
+    from .resources.access.credentials import register_security_schemes
+    register_security_schemes(api)
     from .resources.declarations.routes import blp as declarations_blp
     from .resources.games.routes import blp as games_blp
     from .resources.tables.routes import blp as tables_blp
+    from .resources.access.routes import blp as access_blp
+    from .resources.directors.routes import blp as directors_blp
     api.register_blueprint(games_blp)
     api.register_blueprint(declarations_blp)
     api.register_blueprint(tables_blp)
+    api.register_blueprint(access_blp)
+    api.register_blueprint(directors_blp)
 
     from . import pages
     pages.register(app)

@@ -3,6 +3,10 @@
 ``message`` is in the language the client asked for (``Accept-Language: sv`` or ``en``);
 ``messages`` carries both. ``rule`` cites the rule a refusal rests on, or is null for errors
 that are not about the rules (404, malformed JSON, a stale sequence number).
+
+An error may carry HTTP headers as well (``headers``): a 429 says in ``Retry-After`` when to
+come back. ``RateLimited`` is its own class so that the access blueprint can answer it with
+those headers (``resources/access/routes.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ class ApiError(Exception):
         self.messages = {"sv": sv, "en": en}
         self.rule = rule
         self.details = dict(details or {})
+        self.headers: dict[str, str] = {}
 
     @classmethod
     def from_violation(cls, violation: RuleViolation) -> "ApiError":
@@ -36,3 +41,13 @@ class ApiError(Exception):
             "rule": self.rule,
             "details": self.details,
         }
+
+
+class RateLimited(ApiError):
+    """429: too many requests in a window; ``details.retry_after`` (seconds) and the
+    ``Retry-After`` header say when the next one will be let through."""
+
+    def __init__(self, code: str, sv: str, en: str, retry_after: int,
+                 details: dict[str, object]):
+        super().__init__(429, code, sv, en, None, {**details, "retry_after": retry_after})
+        self.headers = {"Retry-After": str(retry_after)}

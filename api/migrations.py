@@ -6,6 +6,7 @@ The ``_migrations`` table records which names have run (the sqlite-utils / Datas
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -37,9 +38,42 @@ def m002_snapshots(db: sqlite_utils.Database) -> None:
     }, pk="table_id", foreign_keys=[("table_id", "tables", "id")])
 
 
+def m003_directors_spectators(db: sqlite_utils.Database) -> None:
+    """Directors (tournament organisers) with their own tokens; a table may belong to one.
+    A table gets a spectator key (stored hashed) and its join code's digest, so a code is
+    looked up the way a token is. A device may stand for a director at a table."""
+    db["directors"].create({
+        "id": str, "name": str, "token_hash": str, "created_at": str, "revoked_at": str,
+    }, pk="id")
+    db["directors"].create_index(["token_hash"], unique=True)
+    # ALTER TABLE ... REFERENCES keeps the foreign key without rebuilding the table.
+    db.execute("alter table tables add column director_id text references directors(id)")
+    db.execute("alter table tables add column spectator_hash text")
+    db.execute("alter table tables add column join_code_hash text")
+    for table_id, code in db.execute("select id, join_code from tables").fetchall():
+        db.execute("update tables set join_code_hash = ? where id = ?",
+                   [hashlib.sha256(code.encode("utf-8")).hexdigest(), table_id])
+    db["tables"].create_index(["director_id"])
+    db["tables"].create_index(["spectator_hash"], unique=True)
+    db["tables"].create_index(["join_code_hash"], unique=True)
+    db.execute("alter table devices add column director_id text references directors(id)")
+    db["devices"].create_index(["table_id"])
+
+
+def m004_rate_limits(db: sqlite_utils.Database) -> None:
+    """Counters for rate limits, in the database so that every server process sharing the
+    file (gunicorn workers) counts against the same window."""
+    db["rate_limits"].create({
+        "key": str, "window_start": float, "expires_at": float, "count": int,
+    }, pk="key")
+    db["rate_limits"].create_index(["expires_at"])
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
+    m003_directors_spectators,
+    m004_rate_limits,
 )
 
 

@@ -1,9 +1,12 @@
-"""Tables and their logs in SQLite: the only place the API touches storage.
+"""Tables and their logs in SQLite. (Devices, directors, spectator keys and rate-limit
+counters are kept by ``resources/access/records.py`` and ``ratelimit.py``.)
 
-Posting an event is one ``BEGIN IMMEDIATE`` transaction: check the device, answer a retried
-``client_event_id`` with its first answer, refuse a stale ``based_on``, apply the event to the
-cached snapshot (not a replay of the whole log), then append the event, move the table's
-sequence number and replace the snapshot together. Either all of it is on disk or none.
+Posting an event is one ``BEGIN IMMEDIATE`` transaction: check the token, count the write
+against the device's rate limit, answer a retried ``client_event_id`` with its first answer,
+refuse a stale ``based_on``, apply the event to the cached snapshot (not a replay of the whole
+log), then append the event, move the table's sequence number and replace the snapshot
+together. Either all of it is on disk or none — except that a refused entry still counts
+against the rate limit: the entry is rolled back to a savepoint, the count is committed.
 
 Snapshots are a cache: each carries the fingerprint of the engine code that made it. After an
 engine upgrade the fingerprint differs, and the state is rebuilt by replaying the log.
@@ -29,6 +32,8 @@ from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 from . import auth
 from .db import write_transaction
 from .errors import ApiError
+from .resources.access import principals, ratelimit, records
+from .resources.access.credentials import Credentials
 
 
 def _engine_fingerprint() -> str:
@@ -54,8 +59,10 @@ def _not_found(table_id: str) -> ApiError:
 
 # --- tables ----------------------------------------------------------------------------------
 def create_table(db: sqlite_utils.Database, game: str, players: list[str],
-                 options: dict[str, Any], first_dealer: int,
-                 device_name: str) -> dict[str, Any]:
+                 options: dict[str, Any], first_dealer: int, device_name: str,
+                 director: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Start a table and its first device: the owner's, or, for a table a director starts,
+    the device that stands for the director there. Returns the secrets, shown only now."""
     try:
         module = get_game(game)
         names = [p.strip() for p in players]
@@ -69,8 +76,9 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
         state = setup.new_state()
     except RuleViolation as violation:
         raise ApiError.from_violation(violation) from violation
-    token = auth.new_token()
-    table_id, device_id = auth.new_id(), auth.new_id()
+    table_id = auth.new_id()
+    director_id = director["id"] if director else None
+    role = "director" if director else "owner"
     with write_transaction(db):
         code = auth.new_join_code()
         while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
@@ -78,22 +86,28 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
         db["tables"].insert({
             "id": table_id, "game": module.ID, "players": json.dumps(names),
             "options": json.dumps(options), "first_dealer": first_dealer,
-            "join_code": code, "seq": 0, "created_at": _now()})
-        db["devices"].insert({
-            "id": device_id, "table_id": table_id, "token_hash": auth.hash_token(token),
-            "name": device_name, "role": "owner", "created_at": _now(), "revoked_at": None})
+            "join_code": code, "seq": 0, "created_at": _now(),
+            "join_code_hash": auth.hash_token(code), "director_id": director_id})
+        spectator_key = records.new_spectator_key(db, table_id)
+        device_id, token = records.add_device(
+            db, table_id, role, device_name or (director["name"] if director else ""),
+            director_id)
         _save_snapshot(db, table_id, 0, state)
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
+            "role": role, "director_id": director_id, "spectator_key": spectator_key,
             "table": table_view(load_row(db, table_id), setup, state)}
 
 
+_TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
+                  "created_at", "director_id", "join_code_hash", "spectator_hash")
+
+
 def load_row(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
-    row = db.execute("select * from tables where id = ?", [table_id]).fetchone()
+    row = db.execute(f"select {', '.join(_TABLE_COLUMNS)} from tables where id = ?",
+                     [table_id]).fetchone()
     if row is None:
         raise _not_found(table_id)
-    columns = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
-               "created_at")
-    return dict(zip(columns, row))
+    return dict(zip(_TABLE_COLUMNS, row))
 
 
 def setup_of(row: dict[str, Any]) -> TableSetup:
@@ -125,7 +139,9 @@ def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSet
     return setup, replay(setup, entries_of(db, row["id"]))
 
 
-def table_view(row: dict[str, Any], setup: TableSetup, state: Any) -> dict[str, Any]:
+def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
+               show_join_code: bool = True) -> dict[str, Any]:
+    """The table as the API shows it; spectators get it without the join code."""
     module = setup.module
     return {
         "id": row["id"],
@@ -134,7 +150,7 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any) -> dict[str, 
         "players": list(setup.players),
         "options": build_options(module.Options, setup.options).__dict__,
         "first_dealer": setup.first_dealer,
-        "join_code": row["join_code"],
+        "join_code": row["join_code"] if show_join_code else None,
         "seq": row["seq"],
         "state": module.describe(state),
         "expected": module.expected(state).as_dict(),
@@ -145,68 +161,72 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any) -> dict[str, 
     }
 
 
-# --- devices -----------------------------------------------------------------------------------
-def authenticate(db: sqlite_utils.Database, table_id: str, token: str | None) -> str:
-    """The id of the device that ``token`` belongs to, if it may write to this table."""
-    if not token:
-        raise ApiError(401, "token_required",
-                       "Skrivning kräver bordets nyckel (Authorization: Bearer …).",
-                       "Writing needs a token of this table (Authorization: Bearer …).")
-    row = db.execute("select id, table_id, token_hash, revoked_at from devices "
-                     "where token_hash = ?", [auth.hash_token(token)]).fetchone()
-    if row is None or not auth.same_hash(token, row[2]):
-        raise ApiError(401, "token_unknown", "Nyckeln är okänd.", "The token is not known.")
-    if row[1] != table_id or row[3] is not None:
-        raise ApiError(403, "token_forbidden", "Nyckeln gäller inte det här bordet.",
-                       "This token may not write to this table.")
-    return row[0]
-
-
 # --- events ------------------------------------------------------------------------------------
-def post_event(db: sqlite_utils.Database, table_id: str, token: str | None, based_on: int,
-               client_event_id: str, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, based_on: int,
+               client_event_id: str, event: dict[str, Any],
+               limits: ratelimit.Limits = ratelimit.Limits()) -> tuple[int, dict[str, Any]]:
     """Append one event; return (HTTP status, body). Raises ApiError on refusal."""
+    refusal: ApiError | None = None
     with write_transaction(db):
         row = load_row(db, table_id)
-        device_id = authenticate(db, table_id, token)
-        earlier = db.execute(
-            "select seq, device_id, created_at, event from events "
-            "where table_id = ? and client_event_id = ?",
-            [table_id, client_event_id]).fetchone()
-        if earlier is not None:
-            if json.loads(earlier[3]) != event:
-                raise ApiError(409, "client_event_id_reused",
-                               "Det händelse-id:t användes redan för en annan händelse.",
-                               "That client event id was already used for another event.",
-                               details={"client_event_id": client_event_id,
-                                        "seq": row["seq"]})
-            return 201, _answer_again(db, row, client_event_id, *earlier)
-        if based_on != row["seq"]:
-            setup, state = load_state(db, row)
-            raise ApiError(409, "stale_sequence",
-                           f"Bordet har ändrats: senaste händelse är {row['seq']}, "
-                           f"inte {based_on}. Läs om och försök igen.",
-                           f"The table has moved on: the last event is {row['seq']}, not "
-                           f"{based_on}. Reload and try again.",
-                           details={"seq": row["seq"], "based_on": based_on,
-                                    "table": table_view(row, setup, state)})
-        setup, state = load_state(db, row)
-        entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
+        who = principals.for_writing(db, row, creds)
+        if limits.write.count > 0:
+            ratelimit.hit(db, who.rate_key, limits.write,
+                          {"sv": "inmatningar från den här enheten",
+                           "en": "entries from this device"})
+        db.execute("SAVEPOINT entry")
         try:
-            state = apply_entry(setup, state, entries, event)
-        except RuleViolation as violation:
-            raise ApiError.from_violation(violation) from violation
-        seq = row["seq"] + 1
-        row["seq"] = seq
-        entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
-                 "created_at": _now(), "event": event}
-        body = {"entry": entry, "table": table_view(row, setup, state)}
-        db.execute("insert into events (table_id, seq, client_event_id, device_id, "
-                   "created_at, event) values (?, ?, ?, ?, ?, ?)",
-                   [table_id, seq, client_event_id, device_id, entry["created_at"],
-                    json.dumps(event, ensure_ascii=False)])
-        db.execute("update tables set seq = ? where id = ?", [seq, table_id])
-        _save_snapshot(db, table_id, seq, state)
+            answer = _append(db, row, who.device_id, based_on, client_event_id, event)
+        except ApiError as error:
+            db.execute("ROLLBACK TO entry")
+            refusal = error
+        db.execute("RELEASE entry")
+    if refusal is not None:
+        raise refusal
+    return answer
+
+
+def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, based_on: int,
+            client_event_id: str, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    table_id = row["id"]
+    earlier = db.execute(
+        "select seq, device_id, created_at, event from events "
+        "where table_id = ? and client_event_id = ?",
+        [table_id, client_event_id]).fetchone()
+    if earlier is not None:
+        if json.loads(earlier[3]) != event:
+            raise ApiError(409, "client_event_id_reused",
+                           "Det händelse-id:t användes redan för en annan händelse.",
+                           "That client event id was already used for another event.",
+                           details={"client_event_id": client_event_id,
+                                    "seq": row["seq"]})
+        return 201, _answer_again(db, row, client_event_id, *earlier)
+    if based_on != row["seq"]:
+        setup, state = load_state(db, row)
+        raise ApiError(409, "stale_sequence",
+                       f"Bordet har ändrats: senaste händelse är {row['seq']}, "
+                       f"inte {based_on}. Läs om och försök igen.",
+                       f"The table has moved on: the last event is {row['seq']}, not "
+                       f"{based_on}. Reload and try again.",
+                       details={"seq": row["seq"], "based_on": based_on,
+                                "table": table_view(row, setup, state)})
+    setup, state = load_state(db, row)
+    entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
+    try:
+        state = apply_entry(setup, state, entries, event)
+    except RuleViolation as violation:
+        raise ApiError.from_violation(violation) from violation
+    seq = row["seq"] + 1
+    row = {**row, "seq": seq}
+    entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
+             "created_at": _now(), "event": event}
+    body = {"entry": entry, "table": table_view(row, setup, state)}
+    db.execute("insert into events (table_id, seq, client_event_id, device_id, "
+               "created_at, event) values (?, ?, ?, ?, ?, ?)",
+               [table_id, seq, client_event_id, device_id, entry["created_at"],
+                json.dumps(event, ensure_ascii=False)])
+    db.execute("update tables set seq = ? where id = ?", [seq, table_id])
+    _save_snapshot(db, table_id, seq, state)
     return 201, body
 
 

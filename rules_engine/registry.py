@@ -6,10 +6,11 @@ from types import ModuleType
 from typing import Any
 
 from .errors import RuleViolation
-from .games import fjabbe, game150, game800, game1000, rodskagg
+from .games import braus, fjabbe, fyrtioett, game150, game800, game1000, norrandsknack, rodskagg
 from .protocol import GameModule, options_catalog
 
-GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe)
+GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe, fyrtioett,
+                                 norrandsknack, braus)
 
 
 def get_game(name: str) -> GameModule:

@@ -3,7 +3,8 @@
 ``app``/``client``: the Flask app on a fresh SQLite file, through the test client.
 ``live_server``: the same app served by waitress on a free loopback port in a thread, for
 tests that need real HTTP (concurrency, the browser).
-``table``: a helper that starts a table and posts events with the right sequence numbers.
+``table``: a helper that starts a table and posts events with the right sequence numbers;
+it reads the table with its owner's token, as a phone at the table does.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ _ids = itertools.count(1)
 
 @dataclass
 class TableHandle:
-    """A started table and the device token that may write to it."""
+    """A started table, the owner device's token that may write to it, and the secrets
+    that read it (join code, spectator key)."""
 
     client: Any
     id: str
@@ -48,6 +50,20 @@ class TableHandle:
     @property
     def headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
+
+    @property
+    def spectator_key(self) -> str:
+        return self.created["spectator_key"]
+
+    @property
+    def device_id(self) -> str:
+        return self.created["device_id"]
+
+    def get(self, path: str = "", headers: dict[str, str] | None = None, **kwargs):
+        """GET /api/tables/{id}{path}, with the owner's token unless told otherwise."""
+        return self.client.get(f"/api/tables/{self.id}{path}",
+                               headers=self.headers if headers is None else headers,
+                               **kwargs)
 
     def post(self, event: dict[str, Any], *, based_on: int | None = None,
              client_event_id: str | None = None, headers: dict[str, str] | None = None):
@@ -68,13 +84,13 @@ class TableHandle:
         return response.json["table"]
 
     def view(self) -> dict[str, Any]:
-        response = self.client.get(f"/api/tables/{self.id}")
-        assert response.status_code == 200
+        response = self.get()
+        assert response.status_code == 200, response.json
         return response.json
 
     def log(self) -> dict[str, Any]:
-        response = self.client.get(f"/api/tables/{self.id}/events")
-        assert response.status_code == 200
+        response = self.get("/events")
+        assert response.status_code == 200, response.json
         return response.json
 
 

@@ -4,6 +4,10 @@
  * views can show messages[lang] and the cited rule. A failed connection is a
  * NetworkError: the entry may or may not have arrived, so the caller retries with the
  * same client_event_id and the server applies it once.
+ *
+ * Credentials travel as the API documents: a device token as `Authorization: Bearer`
+ * (never in a URL), a spectator key as `X-Spectator-Key`. `auth` is {token} or
+ * {spectatorKey}.
  */
 export class ApiError extends Error {
   constructor(status, body) {
@@ -16,10 +20,15 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
-async function request(method, path, { json, token } = {}) {
-  const headers = { Accept: "application/json" };
+function authHeaders(auth) {
+  if (auth?.token) return { Authorization: `Bearer ${auth.token}` };
+  if (auth?.spectatorKey) return { "X-Spectator-Key": auth.spectatorKey };
+  return {};
+}
+
+async function request(method, path, { json, auth } = {}) {
+  const headers = { Accept: "application/json", ...authHeaders(auth) };
   if (json !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, {
@@ -46,10 +55,30 @@ const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const games = () => request("GET", "/api/games");
 export const createTable = (data) => request("POST", "/api/tables", { json: data });
-export const getTable = (id) => request("GET", tablePath(id));
-export const getEvents = (id) => request("GET", `${tablePath(id)}/events`);
-export const postEvent = (id, token, basedOn, clientEventId, event) =>
+export const getTable = (id, auth) => request("GET", tablePath(id), { auth });
+export const getEvents = (id, auth) => request("GET", `${tablePath(id)}/events`, { auth });
+export const postEvent = (id, auth, basedOn, clientEventId, event) =>
   request("POST", `${tablePath(id)}/events`, {
-    token, json: { based_on: basedOn, client_event_id: clientEventId, event },
+    auth, json: { based_on: basedOn, client_event_id: clientEventId, event },
   });
-export const csvUrl = (id, lang) => `${tablePath(id)}/protokoll?format=csv&lang=${lang}`;
+
+/** Join a table with its code: {table_id, device_id, token, role}. */
+export const joinTable = (code, deviceName) =>
+  request("POST", "/api/join", { json: { code, device_name: deviceName } });
+/** The table a spectator key shows: {table_id}. */
+export const watchedTable = (spectatorKey) =>
+  request("GET", "/api/watch", { auth: { spectatorKey } });
+
+export const devices = (id, auth) => request("GET", `${tablePath(id)}/devices`, { auth });
+export const revokeDevice = (id, deviceId, auth) =>
+  request("DELETE", `${tablePath(id)}/devices/${encodeURIComponent(deviceId)}`, { auth });
+
+/** A plain link to the CSV protokoll (it works when saved or opened in a new tab), so it
+ * carries a read-only credential in the URL: the join code, which every phone at the
+ * table shows anyway, or a spectator's key. Never a token. */
+export function csvUrl(id, lang, { joinCode, spectatorKey } = {}) {
+  const params = new URLSearchParams({ format: "csv", lang });
+  if (joinCode) params.set("code", joinCode);
+  else if (spectatorKey) params.set("spectator_key", spectatorKey);
+  return `${tablePath(id)}/protokoll?${params}`;
+}

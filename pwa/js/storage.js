@@ -1,10 +1,13 @@
 /**
- * What this phone remembers between visits: the table it keeps, the write tokens of the
- * tables it started, the language and its own name. Only localStorage; a failing storage
- * (private mode) degrades to "nothing remembered" rather than breaking the page.
+ * What this phone remembers between visits: the table it keeps, its device token for each
+ * table it started or joined, the spectator key of the tables it started (the server keeps
+ * only a hash, so this phone is where the spectator link lives), the language and its own
+ * name. Only localStorage; a failing storage (private mode) degrades to "nothing
+ * remembered" rather than breaking the page.
  */
 const KEYS = { current: "protokoll.current", tokens: "protokoll.tokens",
-               lang: "protokoll.lang", device: "protokoll.device" };
+               spectators: "protokoll.spectators", lang: "protokoll.lang",
+               device: "protokoll.device" };
 
 function read(key, fallback) {
   try {
@@ -20,14 +23,30 @@ function write(key, value) {
   } catch { /* storage full or disabled: the session still works */ }
 }
 
+function remember(key, id, value) {
+  const all = { ...read(key, {}) };
+  if (value === null) delete all[id];
+  else all[id] = value;
+  write(key, all);
+}
+
 /** The table this phone keeps ({id}) or null. */
 export const currentTable = () => read(KEYS.current, null);
 export const setCurrentTable = (id) => write(KEYS.current, id ? { id } : null);
 
-/** The write token for a table, if this phone started it. */
+/** This phone's device token for a table, if it started or joined it. */
 export const tokenFor = (id) => read(KEYS.tokens, {})[id] || null;
-export function rememberToken(id, token) {
-  write(KEYS.tokens, { ...read(KEYS.tokens, {}), [id]: token });
+export const rememberToken = (id, token) => remember(KEYS.tokens, id, token);
+
+/** The spectator key of a table this phone started. */
+export const spectatorKeyFor = (id) => read(KEYS.spectators, {})[id] || null;
+export const rememberSpectatorKey = (id, key) => remember(KEYS.spectators, id, key);
+
+/** A revoked phone forgets the table: its token opens nothing any more. */
+export function forgetTable(id) {
+  remember(KEYS.tokens, id, null);
+  remember(KEYS.spectators, id, null);
+  if (currentTable()?.id === id) setCurrentTable(null);
 }
 
 export const savedLang = () => read(KEYS.lang, null);

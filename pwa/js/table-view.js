@@ -1,13 +1,17 @@
 /**
  * The table screen: what the game expects now, the protokoll, the entry forms (a quick
- * entry, the calls anyone can make, the card-by-card flow), undo, the recent log, and the
- * links to share or download. Pure rendering: `app` holds the state, `actions` do the work.
+ * entry, the calls anyone can make, the card-by-card flow), undo, the recent log, the code
+ * and links to share, the phones at the table, and the download. What is offered follows
+ * the reader's `access` from the API: a spectator gets the protokoll and the log, nothing
+ * to enter and no code. Pure rendering: `app` holds the state, `actions` do the work.
  */
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { csvUrl } from "./api.js";
 import { renderProtokoll } from "./protokoll.js";
 import { renderMessage } from "./refusal.js";
+import { renderShare } from "./share.js";
+import { renderDevices } from "./devices.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
 import { groupInputs, renderInput } from "./inputs/index.js";
 import { eventLabel } from "./vocab.js";
@@ -51,12 +55,14 @@ function entrySection(app, actions, ctx) {
 
 function footer(app, actions) {
   const table = app.table;
-  const followUrl = `${location.origin}/?table=${encodeURIComponent(table.id)}`;
+  const access = app.access || {};
+  const csv = csvUrl(table.id, app.lang, { joinCode: table.join_code,
+                                           spectatorKey: app.auth?.spectatorKey });
   return h("footer", { class: "table-footer" },
-    h("p", {}, h("a", { href: csvUrl(table.id, app.lang), download: `protokoll-${table.id}.csv` },
+    access.write && renderShare(app),
+    access.manage && renderDevices(app, actions),
+    h("p", {}, h("a", { href: csv, download: `protokoll-${table.id}.csv`, class: "csv-link" },
       t("csv"))),
-    h("p", {}, `${t("readOnlyLink")}: `, h("a", { href: followUrl, class: "follow-link" }, followUrl)),
-    h("p", {}, `${t("joinCode")}: `, h("strong", { class: "join-code" }, table.join_code)),
     app.game?.rules?.length > 0 && remembered(app, "rules", t("rules"),
       h("dl", { class: "rules" }, app.game.rules.map((rule) => [
         h("dt", {}, rule.ref), h("dd", {}, pick(rule.summary))]))),
@@ -67,13 +73,13 @@ function footer(app, actions) {
             h("button", { type: "button", class: "secondary",
                           onclick: () => actions.setConfirm(null) }, t("cancel"))))
       : h("button", { type: "button", class: "secondary",
-                      onclick: () => (app.token ? actions.setConfirm("leave") : actions.leave()) },
+                      onclick: () => (access.write ? actions.setConfirm("leave") : actions.leave()) },
           t("newTable")));
 }
 
 export function renderTable(app, actions) {
   const table = app.table;
-  const writable = !!app.token;
+  const writable = !!app.access?.write;
   const ctx = {
     table, game: app.game, busy: app.busy, pick,
     draft: (key, make) => (app.drafts[key] ??= make()),

@@ -43,7 +43,9 @@ def test_start_table_returns_code_token_and_expected(client):
     assert table["protokoll"]["totals"] == [12, 12, 12]
     assert table["expected"]["phase"] == "deal"
     assert table["expected"]["seat"] == 2  # Cia deals first
-    assert client.get(f"/api/tables/{body['id']}").json["state"]["dealer"] == 2
+    view = client.get(f"/api/tables/{body['id']}",
+                      headers={"Authorization": f"Bearer {body['token']}"}).json
+    assert view["state"]["dealer"] == 2
 
 
 def test_refused_tables(client):
@@ -86,17 +88,16 @@ def test_unknown_table_is_404(client):
 def test_protokoll_json_and_csv(table):
     table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
               "tricks": [1, 4, 1, 0]})
-    sheet = table.client.get(f"/api/tables/{table.id}/protokoll").json
+    sheet = table.get("/protokoll").json
     assert sheet["players"] == ["Anna", "Bo", "Cia", "Dan"]
     assert [row["totals"] for row in sheet["rows"]] == [[12, 12, 12, 12], [12, 8, 12, 12]]
-    response = table.client.get(f"/api/tables/{table.id}/protokoll?format=csv&lang=sv")
+    response = table.get("/protokoll?format=csv&lang=sv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.data.decode())))
     assert rows[0] == ["row", "deal", "what", "Anna", "Bo", "Cia", "Dan"]
     assert rows[2][3:] == ["12", "8", "12", "12"]
     assert "hem" in rows[2][2]
-    by_accept = table.client.get(f"/api/tables/{table.id}/protokoll",
-                                 headers={"Accept": "text/csv"})
+    by_accept = table.get("/protokoll", headers={**table.headers, "Accept": "text/csv"})
     assert by_accept.mimetype == "text/csv"
 
 

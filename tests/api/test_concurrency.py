@@ -60,8 +60,8 @@ def test_concurrent_posts_of_one_state_apply_exactly_once(live_server):
     assert {status for status, _ in outcomes} == {201}
     assert len({json.dumps(body, sort_keys=True) for _, body in outcomes}) == 1
 
-    status, log = _request(url)
+    status, log = _request(url, token=token)
     assert [e["seq"] for e in log["events"]] == [1, 2]
     assert [e["event"]["type"] for e in log["events"]] == ["result", "deal"]
-    status, view = _request(f"{live_server.url}/api/tables/{created['id']}")
+    status, view = _request(f"{live_server.url}/api/tables/{created['id']}", token=token)
     assert view["protokoll"]["totals"] == [12, 8, 12, 12]

@@ -26,3 +26,24 @@ def test_spec_documents_the_error_shape_and_the_token(app):
     post = spec["paths"]["/api/tables/{table_id}/events"]["post"]
     assert post["security"] == [{"bearerAuth": []}]
     assert {"400", "401", "403", "404", "409", "422"} <= set(post["responses"])
+
+
+def test_spec_documents_how_credentials_travel(app):
+    with app.app_context():
+        spec = app.extensions["protokoll_api"].spec.to_dict()
+    schemes = spec["components"]["securitySchemes"]
+    assert schemes["bearerAuth"] == {**schemes["bearerAuth"], "type": "http", "scheme": "bearer"}
+    assert (schemes["joinCode"]["in"], schemes["joinCode"]["name"]) == ("header", "X-Join-Code")
+    assert (schemes["joinCodeQuery"]["in"], schemes["joinCodeQuery"]["name"]) == ("query", "code")
+    assert (schemes["spectatorKey"]["in"], schemes["spectatorKey"]["name"]) == (
+        "header", "X-Spectator-Key")
+    assert schemes["spectatorKeyQuery"]["name"] == "spectator_key"
+    for path in ("/api/tables/{table_id}", "/api/tables/{table_id}/events",
+                 "/api/tables/{table_id}/protokoll"):
+        get = spec["paths"][path]["get"]
+        assert {name for option in get["security"] for name in option} == set(schemes)
+        assert {"401", "403", "404", "429"} <= set(get["responses"])
+    assert "429" in spec["paths"]["/api/tables/{table_id}/events"]["post"]["responses"]
+    assert "429" in spec["paths"]["/api/join"]["post"]["responses"]
+    assert spec["paths"]["/api/tables/{table_id}/devices/{device_id}"]["delete"]["security"] == [
+        {"bearerAuth": []}]

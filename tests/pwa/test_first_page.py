@@ -179,15 +179,15 @@ def test_undo_removes_the_last_entry(page: Page, live_server):
     expect(page.get_by_role("button", name=re.compile("Ångra senaste"))).to_have_count(0)
 
 
-def test_reload_resumes_and_link_follows_read_only(page: Page, live_server, browser):
+def test_reload_resumes_and_spectator_link_follows_read_only(page: Page, live_server, browser):
     start_table(page, live_server.url)
     enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
     saved(page, 1)
     page.reload()
     expect_totals(page, [12, 8, 12, 12])
     expect(page.locator("form.quick-entry")).to_be_visible()
-    follow_url = page.locator("a.follow-link").get_attribute("href")
-    assert re.search(r"/\?table=\w+$", follow_url)
+    follow_url = page.locator("a.spectator-link").get_attribute("href")
+    assert re.search(r"/\?watch=[\w-]+$", follow_url)
 
     other = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
@@ -197,6 +197,10 @@ def test_reload_resumes_and_link_follows_read_only(page: Page, live_server, brow
         expect(viewer.locator(".read-only")).to_be_visible()
         expect(viewer.locator("form.quick-entry")).to_have_count(0)
         expect(viewer.get_by_role("button", name=re.compile("Ångra"))).to_have_count(0)
+        # The audience gets no way in: no code, no join link, no entry of any kind.
+        expect(viewer.locator(".join-code")).to_have_count(0)
+        expect(viewer.locator(".share")).to_have_count(0)
+        expect(viewer.locator("section.entry")).to_have_count(0)
         # The follower sees the next deal after a refresh.
         enter_deal(page, bids={2: 2}, tricks=[1, 1, 2, 2])
         saved(page, 2)
@@ -250,6 +254,7 @@ def test_csv_link_downloads_the_protokoll(page: Page, live_server):
     enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
     saved(page, 1)
     href = page.get_by_role("link", name="Ladda ner protokollet (CSV)").get_attribute("href")
+    assert "code=" in href  # a read-only credential, never the token
     response = page.request.get(live_server.url + href)
     assert response.status == 200
     assert "text/csv" in response.headers["content-type"]
@@ -300,7 +305,9 @@ def test_generic_inputs_follow_expected_fields(page: Page, live_server):
     offered = page.locator("form.input-fem_opp").get_by_role("radiogroup").first.get_by_role("radio")
     fields_sent = page.evaluate("""async () => {
         const id = JSON.parse(localStorage.getItem('protokoll.current')).id;
-        const table = await (await fetch('/api/tables/' + id)).json();
+        const token = JSON.parse(localStorage.getItem('protokoll.tokens'))[id];
+        const table = await (await fetch('/api/tables/' + id,
+            {headers: {Authorization: 'Bearer ' + token}})).json();
         return table.expected.inputs.find((i) => i.type === 'fem_opp').fields ?? null;
     }""")
     assert fields_sent == {"breach": ["foreign_cut"]}

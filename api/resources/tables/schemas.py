@@ -1,8 +1,9 @@
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields, pre_load, validate
 
 from ...schemas import MessagesSchema
+from ..access.credentials import QUERY_CREDENTIALS
 
 
 class TableCreateSchema(Schema):
@@ -67,7 +68,9 @@ class TableViewSchema(Schema):
     players = fields.List(fields.String(), required=True)
     options = fields.Dict(required=True)
     first_dealer = fields.Integer(required=True)
-    join_code = fields.String(required=True)
+    join_code = fields.String(required=True, allow_none=True, metadata={
+        "description": "Null for spectators: the audience's link must not open the table "
+                       "for writing."})
     seq = fields.Integer(required=True)
     state = fields.Dict(required=True)
     expected = fields.Nested(ExpectedSchema, required=True)
@@ -77,12 +80,38 @@ class TableViewSchema(Schema):
     result = fields.Dict(allow_none=True, required=True)
 
 
+class AccessSchema(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(
+        ["owner", "player", "director", "code", "spectator"]), metadata={
+        "description": "Who read the table: its owner's device, a player's device, its "
+                       "director, someone with the join code, or a spectator."})
+    device_id = fields.String(required=True, allow_none=True)
+    write = fields.Boolean(required=True, metadata={"description": "May post events."})
+    manage = fields.Boolean(required=True, metadata={
+        "description": "May list and revoke the table's devices."})
+
+
+class TableReadSchema(TableViewSchema):
+    access = fields.Nested(AccessSchema, required=True)
+
+
 class TableCreatedSchema(Schema):
     id = fields.String(required=True)
-    join_code = fields.String(required=True)
+    join_code = fields.String(required=True, metadata={
+        "description": "Six characters without 0/O/1/I: read it aloud, or share join_link."})
+    join_link = fields.String(required=True, metadata={
+        "description": "Opens the app and joins this table (fits a QR code)."})
     token = fields.String(required=True, metadata={
-        "description": "This device's write token. Shown once; send as 'Bearer' token."})
+        "description": "This device's token. Shown once; send as 'Bearer' token."})
     device_id = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(["owner", "director"]))
+    director_id = fields.String(required=True, allow_none=True, metadata={
+        "description": "The director that owns the table, when a director token made it."})
+    spectator_key = fields.String(required=True, metadata={
+        "description": "Reads the table, nothing else. Shown once (stored hashed); a new "
+                       "one can be made with POST /api/tables/{id}/spectator-key."})
+    spectator_link = fields.String(required=True, metadata={
+        "description": "The read-only link for the audience."})
     table = fields.Nested(TableViewSchema, required=True)
 
 
@@ -127,5 +156,11 @@ class EventLogSchema(Schema):
 
 
 class ProtokollQuerySchema(Schema):
+    @pre_load
+    def _leave_credentials(self, data, **_kwargs):
+        """The join code or spectator key may come in the query string; they are security
+        schemes (read by ``access.credentials``), not arguments of this operation."""
+        return {k: v for k, v in data.items() if k not in QUERY_CREDENTIALS}
+
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     lang = fields.String(load_default="en", validate=validate.OneOf(["sv", "en"]))

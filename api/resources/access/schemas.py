@@ -1,0 +1,43 @@
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class JoinSchema(Schema):
+    code = fields.String(required=True, validate=validate.Length(1, 20), metadata={
+        "description": "The table's join code; case, spaces and dashes do not matter.",
+        "example": "K7QM3X"})
+    device_name = fields.String(load_default="", validate=validate.Length(0, 60), metadata={
+        "description": "This phone's name, shown in the log."})
+
+
+class JoinedSchema(Schema):
+    table_id = fields.String(required=True)
+    device_id = fields.String(required=True)
+    token = fields.String(required=True, metadata={
+        "description": "This device's token. Shown once; send as 'Bearer' token."})
+    role = fields.String(required=True, validate=validate.OneOf(["player"]))
+
+
+class WatchedSchema(Schema):
+    table_id = fields.String(required=True, metadata={
+        "description": "Read it with the same key: GET /api/tables/{table_id}."})
+
+
+class DeviceSchema(Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    role = fields.String(required=True, validate=validate.OneOf(
+        ["owner", "player", "director"]))
+    created_at = fields.String(required=True)
+    revoked_at = fields.String(required=True, allow_none=True)
+    events = fields.Integer(required=True, metadata={
+        "description": "How many entries of the log this device posted."})
+    you = fields.Boolean(required=True, metadata={
+        "description": "This is the device that asked."})
+
+
+class SpectatorKeySchema(Schema):
+    spectator_key = fields.String(required=True, metadata={
+        "description": "The new key; the old one stops working. Shown once."})
+    spectator_link = fields.String(required=True)

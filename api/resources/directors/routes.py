@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+from flask import g
+from flask.views import MethodView
+
+from ...blueprint import Blueprint
+from ..access import credentials, records
+from .schemas import DirectorCreateSchema, DirectorCreatedSchema, DirectorSchema
+
+blp = Blueprint("directors", __name__, url_prefix="/api/directors",
+                description="Tournament directors: a token that owns the tables it starts.")
+
+
+@blp.route("")
+class Directors(MethodView):
+    @blp.arguments(DirectorCreateSchema)
+    @blp.response(201, DirectorCreatedSchema)
+    @blp.errors(400)
+    def post(self, data):
+        """Make a director and its token. Start tables with it (POST /api/tables with
+        Authorization: Bearer) and they belong to the director."""
+        return records.create_director(g.db, data["name"].strip() or data["name"])
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.response(200, DirectorSchema)
+    @blp.doc(security=credentials.WRITE_SECURITY)
+    @blp.errors(401, 403)
+    def get(self):
+        """The director the token belongs to, and the tables it owns"""
+        director = records.director_for_token(g.db, credentials.bearer_token())
+        return {**director, "tables": records.director_tables(g.db, director["id"])}

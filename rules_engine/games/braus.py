@@ -1,0 +1,1142 @@
+"""Bräus — four players in two pairs, 36 cards, ritor cut as strokes: the first pair to six.
+
+Source: rule file 002, section "Bräus regler" (from its top to "Skitgubbe regler": the
+number of players and cards, "Så här spelar ni Bräus"), and the Bräus notes in the project's
+rules README (the ranking table the text refers to but lacks, ♣K as *utslagskortet*, the
+5–5 rule). Cited in refusals as "Bräus — <part>": Kort och rangordning, Given, Sjuorna,
+Spelet, Ritor.
+
+How a deal runs, as the text says it
+------------------------------------
+The twos to fives are taken out: 36 cards. Two pairs play against each other, partners
+opposite as in bridge and whist. The player on the dealer's right cuts; the dealer gives
+nine cards to each, one at a time. Forehand (the dealer's left) leads first, and play goes
+clockwise all the time.
+
+Only 18 cards can win a trick, highest first: ♣J *Spit*, ♠8 *Dull*, ♥K *Bräus* (the three
+*makdorar*), the nines, the aces, the jacks ♠J ♥J ♦J, the sixes; inside a group ♣ > ♠ > ♥ > ♦.
+Every other card is worthless. The sevens are not ranked: a leader who holds sevens first
+lays them down on the table, and each counts as a trick. He may do so only before his lead,
+and only as forehand before the first lead or right after winning a trick.
+
+Then the leader leads any card. Each next player in turn must play a higher card than the
+one played just before, if he can; if he cannot, he stands over and plays nothing to this
+trick. So a trick holds one to four cards, and the last card played is the highest: it wins,
+and its player lays down his sevens and leads next. A trick in which only worthless cards lie
+is won by nobody: it is set aside and the same player leads again.
+
+The deal stops as soon as one pair has six tricks: one *rita* (a stroke in the protokoll).
+Six tricks in a row are a *jan*, two ritor, even if the other pair took tricks before. If the
+deal ends five tricks each, the pair holding ♣K among its won tricks takes the rita. If no
+pair gets six, there is no rita and the same dealer deals again. The first pair to six ritor
+wins; if the other pair has none, its players are *pissmunkar*.
+
+What the app knows (design principle 3)
+---------------------------------------
+It does not see the hands. But all 36 cards are dealt, so every card not yet seen is in some
+hand, and the app counts how many cards each player still holds. It refuses at once what it
+can prove at once: a card already played, a follower's card that is not higher than the card
+before it, sevens laid at the wrong moment, a seven led when it should have been laid down.
+What it can only prove later it reports as a finding naming both tricks: a player who stood
+over and later shows a card that would have beaten the card he stood over against; a player
+who kept a seven at the moment he should have laid it down and shows it later.
+
+Interpretations (where the text is silent or ambiguous; also on docs/rules/braus.md)
+--------------------------------------------------------------------------------------
+- Seats are numbered clockwise; partners sit opposite: seats 0 + 2 against 1 + 3 ("som i
+  bridge och whist"). Forehand is the dealer's left-hand neighbour (the next seat clockwise);
+  the player on his right (the seat before him) cuts. "Blandas och kuperas av spelaren till
+  höger om given" is read as: that player cuts. The ``deal`` entry may name the dealer and the
+  cutter; a wrong one is refused.
+- "Ett högre kort än givens": read as higher than the led card — the text says right after
+  that each player must beat "det närmast föregående", the card played just before him.
+- The ranking is the README's table; the text's "femmor" among the worthless cards is a slip
+  (2–5 are out of the deck). Sevens in a trick are worthless cards (the text lists them so).
+- A follower must beat the card before him even when his partner played it: the text makes
+  no exception. A worthless card or a seven is never higher than anything, so a follower
+  can never play one; the leader may lead any card, a worthless one too (README).
+- Each of the three others has exactly one turn in a trick: a card or standing over. A player
+  with no cards left stands over by force: the app skips him and a whole-trick entry need not
+  name him.
+- Sevens are laid only by the leader before his lead: forehand before the first lead, a
+  trick winner right after winning — not after a set-aside trick (he won nothing) and not
+  when the lead passes to him because the leader has no cards. He may enter them in more than
+  one entry while the moment lasts; an empty ``sevens`` entry says he has none and ends it.
+- Option ``sevens``: ``must`` (default; the text: "lägger han först av allt ned dessa",
+  "lägger han genast ned dem") or ``may`` (a right, not a duty). With ``must`` a seven led at a
+  laying moment is refused ("lay it down first"), and a seven shown later by a player who let
+  a laying moment pass is a finding naming that moment and the proof.
+- Sevens count as tricks of the row that makes a *jan*. A set-aside trick is won by nobody and
+  does not break the row (option ``set_aside_breaks_row`` for the strict reading).
+- A jan is six tricks in a row by the pair that reaches six: none of the other pair's tricks
+  lies between them. The other pair may have tricks from before.
+- The deal stops at the sixth trick: sevens laid in one entry beyond it are refused, so that a
+  seventh trick cannot turn a rita into a jan.
+- A leader with no cards left: the text is silent; the lead passes clockwise to the next
+  player holding cards (pagat.com describes it so). Option ``leader_without_cards``:
+  ``next_player`` (default) or ``deal_ends``.
+- The deal ends without a six as soon as no further trick can be won: no ranked card is left
+  in any hand and no laying moment with a seven outstanding is open. The app knows this (every
+  card not seen is in a hand), so nobody has to lead out his worthless cards.
+- 5–5 without ♣K in either pair's won tricks (it was set aside or is still in a hand): treated
+  as "no pair got six" — no rita, the same dealer deals again (README). ♣K can only be won when
+  led, since a follower cannot play a worthless card.
+- After a deal with a rita the deal passes clockwise (to the old forehand); after a deal
+  without one the same dealer deals again (the text).
+- A jan may take a pair past six (5 + 2 = 7): it has won all the same. Pissmunkar: the losers
+  have no rita at all when the winners reach six.
+- The text sets no penalty for standing over with a higher card or for keeping a seven: the
+  finding names the tricks and the table decides (it can correct the entries).
+- Trick numbers count every trick of the deal in order, sevens and set-aside tricks too; the
+  findings cite them.
+- A leader who says "no sevens" and then leads a seven into that very trick: a finding with
+  the moment and the proof in the same trick, not a refusal — the card is on the table.
+- Quick entry (``result``): the outcome (rita, jan, utslag — 5–5 decided by ♣K — or none), a
+  player of the pair that scores, and optionally the tricks per pair or per seat, checked
+  against the outcome.
+
+Not done: players cannot enter their whole hands (design principle 3's option); with hands
+known, a stand-over with a higher card and a kept seven could be refused at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..cards import PIQUET36, SUITS, Card
+from ..errors import Finding, RuleViolation
+from ..events import EventSpec
+from ..knowledge import Knowledge
+from ..protocol import Expectation, Expected, RuleSection
+from ..sheet import Sheet, SheetRow
+from ..tricks import Play, Trick, seats_from
+
+ID = "braus"
+TITLE = "Bräus"
+ALIASES = ("bräus", "brus", "braeus")
+MIN_PLAYERS, MAX_PLAYERS = 4, 4
+DECK = PIQUET36  # "Lägg undan alla tvåor t.o.m. femmor": 36 cards
+
+# --- the rule text as data -------------------------------------------------------------
+N_SEATS = 4
+SIDES = ((0, 2), (1, 3))  # partners opposite, "som i bridge och whist"
+CARDS_EACH = 9  # "Given ger därefter 9 kort till varje spelare, ett och ett"
+MAX_TRICK_CARDS = 4  # "från ett och upp till fyra kort"
+TRICKS_FOR_RITA = 6  # "tills endera sidan vunnit sex stick"
+TRICKS_FOR_JAN = 6  # "sex stick i rad"
+FIVE_FIVE = 5  # "fem stick var"
+RITA = 1  # "en rita, dvs. 1 poäng"
+JAN = 2  # "värt två ritor"
+RITOR_TO_WIN = 6  # "den sida som först får sex ritor har vunnit"
+STROKE = "|"  # a rita is a stroke, as the knife cut it in the table
+PISSMUNKAR = "pissmunkar"
+
+# The ranking table the text refers to (README), highest first. Inside a group the suit
+# decides: ♣ > ♠ > ♥ > ♦.
+SUIT_ORDER = ("♣", "♠", "♥", "♦")
+MAKDORAR = (Card("♣", "J"), Card("♠", "8"), Card("♥", "K"))  # the three highest
+NICKNAMES = {Card("♣", "J"): "Spit", Card("♠", "8"): "Dull", Card("♥", "K"): "Bräus"}
+RANK_GROUPS = (  # after the makdorar: the nines, the aces, the jacks (♣J is Spit), the sixes
+    ("9", SUIT_ORDER), ("A", SUIT_ORDER), ("J", ("♠", "♥", "♦")), ("6", SUIT_ORDER))
+RANKING: tuple[Card, ...] = MAKDORAR + tuple(
+    Card(suit, rank) for rank, suits in RANK_GROUPS for suit in suits)
+STRENGTH = {card: len(RANKING) - index for index, card in enumerate(RANKING)}  # ♣J 18 … ♦6 1
+SEVENS = tuple(Card(suit, "7") for suit in SUITS)  # laid down, one trick each
+UTSLAGSKORTET = Card("♣", "K")  # decides 5–5
+WORTHLESS = tuple(c for c in DECK.cards if c not in STRENGTH and c not in SEVENS)
+
+# Kinds of finished tricks.
+SEVEN, WON, SET_ASIDE = "seven", "won", "set_aside"
+# Quick-entry outcomes.
+OUTCOMES = ("rita", "jan", "utslag", "none")
+
+R_CARDS = "Bräus — Kort och rangordning"
+R_DEAL = "Bräus — Given"
+R_SEVENS = "Bräus — Sjuorna"
+R_PLAY = "Bräus — Spelet"
+R_RITOR = "Bräus — Ritor"
+
+RULES = (
+    RuleSection(R_CARDS,
+                "36 kort (2–5 bort). Bara 18 kort kan vinna, högst först: ♣Kn Spit, ♠8 Dull, "
+                "♥K Bräus (makdorarna), niorna, essen, knektarna ♠ ♥ ♦, sexorna; inom en grupp "
+                "♣ ♠ ♥ ♦. Sjuorna läggs ned som stick; övriga kort är värdelösa.",
+                "36 cards (2–5 out). Only 18 cards can win, highest first: ♣J Spit, ♠8 Dull, "
+                "♥K Bräus (the makdorar), the nines, the aces, the jacks ♠ ♥ ♦, the sixes; "
+                "inside a group ♣ ♠ ♥ ♦. Sevens are laid down as tricks; the rest are "
+                "worthless."),
+    RuleSection(R_DEAL,
+                "Fyra spelare, två par (partner mitt emot). Spelaren till höger om given "
+                "kuperar; given ger 9 kort var, ett och ett. Förhand spelar ut, sedan medsols.",
+                "Four players, two pairs (partners opposite). The player on the dealer's right "
+                "cuts; the dealer gives 9 cards each, one at a time. Forehand leads, then "
+                "clockwise."),
+    RuleSection(R_SEVENS,
+                "Sjuor läggs ned först av allt, ett stick var, av förhand före första utspelet "
+                "och av den som just vunnit ett stick — aldrig annars.",
+                "Sevens are laid down first of all, one trick each, by forehand before the first "
+                "lead and by the player who has just won a trick — never otherwise."),
+    RuleSection(R_PLAY,
+                "Utspelaren spelar ut valfritt kort. Var och en i tur måste lägga ett högre kort "
+                "än det närmast föregående om han kan, annars står han över. Högsta kortet "
+                "vinner; ett stick med bara värdelösa kort läggs undan och samme spelare "
+                "spelar ut igen.",
+                "The leader leads any card. Each in turn must play a higher card than the one "
+                "just before if he can, else he stands over. The highest card wins; a trick of "
+                "only worthless cards is set aside and the same player leads again."),
+    RuleSection(R_RITOR,
+                "Given avbryts när ett par har sex stick: en rita (ett streck). Sex stick i rad: "
+                "jan, två ritor. 5–5: paret med ♣K bland sina stick får ritan. Inget par sex: "
+                "ingen rita, samme giv igen. Först till sex ritor vinner; 6–0: pissmunkar.",
+                "The deal stops when a pair has six tricks: one rita (a stroke). Six tricks in a "
+                "row: jan, two ritor. 5–5: the pair with ♣K among its tricks takes the rita. No "
+                "pair with six: no rita, the same dealer again. First to six ritor wins; 6–0: "
+                "pissmunkar."),
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    sevens: str = field(default="must", metadata={
+        "choices": ("must", "may"),
+        "sv": "Sjuor måste läggas ned genast (texten) eller får läggas ned (en rättighet).",
+        "en": "Sevens must be laid down at once (the text) or may be (a right, not a duty)."})
+    set_aside_breaks_row: bool = field(default=False, metadata={
+        "sv": "Ett undanlagt stick bryter raden för jan (förval: nej, ingen vann det).",
+        "en": "A set-aside trick breaks the row for a jan (default: no, nobody won it)."})
+    leader_without_cards: str = field(default="next_player", metadata={
+        "choices": ("next_player", "deal_ends"),
+        "sv": "Utspelaren har inga kort kvar: nästa spelare med kort spelar ut (förval) "
+              "eller given är slut.",
+        "en": "The leader has no cards left: the next player holding cards leads (default) "
+              "or the deal ends."})
+
+
+# --- events --------------------------------------------------------------------------------
+EVENTS = {
+    "deal": EventSpec(optional={"dealer": "seat", "cut": "seat"},
+                      help_sv="Korten är givna (9 var). Ange gärna given och vem som kuperade.",
+                      help_en="The cards are dealt (9 each). Optionally name the dealer and "
+                              "who cut."),
+    "sevens": EventSpec({"seat": "seat", "cards": "cards"},
+                        help_sv="Utspelaren lägger ned sina sjuor, ett stick var (inga: tom).",
+                        help_en="The leader lays down his sevens, one trick each (none: "
+                                "empty)."),
+    "play": EventSpec({"seat": "seat", "card": "card"},
+                      help_sv="Ett spelat kort: utspelet, eller ett högre kort än det förra.",
+                      help_en="One card: the lead, or a card higher than the one before."),
+    "pass": EventSpec({"seat": "seat"},
+                      help_sv="Spelaren står över: han har inget högre kort.",
+                      help_en="The player stands over: he has no higher card."),
+    "trick": EventSpec(optional={"cards": "cards", "over": "seats", "sevens": "cards"},
+                       help_sv="Resten av sticket: korten i spelordning och vilka som stod "
+                               "över (och utspelarens sjuor först).",
+                       help_en="The rest of the trick: the cards in playing order and who "
+                               "stood over (and the leader's sevens first)."),
+    "result": EventSpec({"outcome": "choice:" + "|".join(OUTCOMES)},
+                        {"winner": "seat", "tricks": "list"},
+                        help_sv="Snabbinmatning av en hel giv: utfallet, en spelare i paret "
+                                "som får ritan, gärna stick per par.",
+                        help_en="Quick entry of a whole deal: the outcome, a player of the "
+                                "pair that scores, optionally tricks per pair."),
+}
+
+# Short names of this game's words for the app's buttons and log (design principle 5).
+LABELS = {
+    "events": {
+        "deal": ("Korten är givna", "Cards dealt"),
+        "sevens": ("Lägger ned sjuor", "Lays down sevens"),
+        "play": ("Spela ett kort", "Play a card"), "pass": ("Står över", "Stands over"),
+        "trick": ("Ett helt stick", "A whole trick"),
+        "result": ("Snabbinmatning", "Quick entry"),
+    },
+    "fields": {
+        "dealer": ("Given", "Dealer"), "cut": ("Kuperade", "Cut by"),
+        "sevens": ("Sjuor", "Sevens"), "over": ("Stod över", "Stood over"),
+        "outcome": ("Utfall", "Outcome"),
+        "winner": ("Paret som får ritan (en av dem)", "The pair that scores (either player)"),
+        "tricks": ("Stick per par", "Tricks per pair"),
+    },
+    "nouns": {
+        "dealer": ("giv", "dealer"), "cut": ("kuperat av", "cut by"),
+        "sevens": ("sjuor", "sevens"), "over": ("stod över", "stood over"),
+        "outcome": ("utfall", "outcome"), "winner": ("par", "pair"),
+        "tricks": ("stick", "tricks"), "rita": ("rita", "rita"), "ritor": ("ritor", "ritor"),
+        "makdorar": ("makdorar", "makdorar"), "utslagskortet": ("utslagskortet", "the ♣K"),
+    },
+    "values": {
+        "rita": ("Sex stick – en rita", "Six tricks – one rita"),
+        "jan": ("Jan – sex i rad, två ritor", "Jan – six in a row, two ritor"),
+        "utslag": ("5–5, ♣K avgör – en rita", "5–5, ♣K decides – one rita"),
+        "none": ("Ingen rita – samme giv igen", "No rita – the same dealer again"),
+        "must": ("Måste läggas ned genast", "Must be laid down at once"),
+        "may": ("Får läggas ned", "May be laid down"),
+        "next_player": ("Nästa med kort spelar ut", "The next player with cards leads"),
+        "deal_ends": ("Given är slut", "The deal ends"),
+        "pissmunkar": ("Pissmunkar", "Pissmunkar"),
+    },
+}
+
+
+# --- state ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Done:
+    """A trick that is over: a seven laid down, a trick won, or one set aside."""
+
+    trick: Trick
+    kind: str  # SEVEN, WON or SET_ASIDE
+    over: tuple[int, ...] = ()  # who stood over
+    winner: int | None = None  # the seat; None when set aside
+
+
+@dataclass(frozen=True)
+class StoodOver:
+    """``seat`` stood over in ``trick`` against ``against``: he held no higher card."""
+
+    seat: int
+    trick: int
+    against: Card
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended: ``kind`` is one of OUTCOMES; ``side`` scores ``ritor``."""
+
+    kind: str
+    side: int | None
+    ritor: int
+    tricks: tuple[int, int] | None = None  # per side, when known
+
+
+@dataclass(frozen=True)
+class Deal:
+    number: int
+    dealer: int
+    forehand: int
+    cut: int | None = None
+    held: tuple[int, ...] = (CARDS_EACH,) * N_SEATS  # cards still in each hand
+    done: tuple[Done, ...] = ()
+    current: Trick | None = None  # the trick being played; None until the lead
+    over: tuple[int, ...] = ()  # who stood over in the current trick
+    leader: int = 0
+    may_lay: bool = True  # the leader is at a moment when sevens may be laid
+    won: tuple[int, int] = (0, 0)  # tricks per side, sevens included
+    row: tuple[int | None, ...] = ()  # the side of each trick in order; None = set aside
+    knowledge: Knowledge = Knowledge()
+    stood: tuple[StoodOver, ...] = ()  # stand-overs not yet proven wrong
+    passed_moments: tuple[tuple[int, int], ...] = ()  # (seat, trick) laying moments let pass
+    findings: tuple[Finding, ...] = ()
+    quick: bool = False
+    outcome: Outcome | None = None
+
+    @property
+    def number_next(self) -> int:
+        """The number the next trick gets (sevens and set-aside tricks count)."""
+        return len(self.done) + 1
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    dealer: int
+    phase: str = "deal"  # deal, play, over
+    deal: Deal | None = None  # the deal in progress, or the last one
+    deals_started: int = 0
+    ritor: tuple[int, int] = (0, 0)
+    winner: int | None = None  # the side
+    rows: tuple[SheetRow, ...] = ()
+    past_findings: tuple[Finding, ...] = ()
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> State:
+    players = tuple(players)
+    if len(players) != N_SEATS:
+        raise RuleViolation(
+            "player_count", rule=R_DEAL, params={"players": len(players)},
+            sv="Bräus spelas av fyra spelare i två par.",
+            en="Bräus is played by four players in two pairs.")
+    if not 0 <= first_dealer < N_SEATS:
+        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
+                            sv="Första given måste vara en av spelarna.",
+                            en="The first dealer must be one of the players.")
+    start = SheetRow("start", "Start", "Start", (None, None), (0, 0), None, ("", ""))
+    return State(players, options or Options(), first_dealer, rows=(start,))
+
+
+# --- the cards ---------------------------------------------------------------------------------
+def strength(card: Card) -> int:
+    """The card's place in the ranking table: 18 for ♣J (Spit) down to 1 for ♦6; 0 for a
+    seven or a worthless card, which can never win a trick."""
+    return STRENGTH.get(card, 0)
+
+
+def beats(card: Card, previous: Card) -> bool:
+    """Is ``card`` higher than ``previous``? Every ranked card is higher than a worthless
+    one; a worthless card or a seven is higher than nothing."""
+    return strength(card) > strength(previous)
+
+
+def card_name(card: Card) -> str:
+    nickname = NICKNAMES.get(card)
+    return f"{card} ({nickname})" if nickname else str(card)
+
+
+def side_of(seat: int) -> int:
+    return seat % 2
+
+
+def forehand_of(dealer: int) -> int:
+    """The dealer's left-hand neighbour: the next seat clockwise."""
+    return (dealer + 1) % N_SEATS
+
+
+def cutter_of(dealer: int) -> int:
+    """The player on the dealer's right: the seat before him clockwise."""
+    return (dealer - 1) % N_SEATS
+
+
+# --- scoring: pure functions ---------------------------------------------------------------------
+def is_jan(row: tuple[int | None, ...], side: int, set_aside_breaks_row: bool = False) -> bool:
+    """Did ``side`` take its last six tricks in a row?
+
+    ``row`` lists the side of every trick in order (``None`` for a set-aside trick, which
+    nobody won and which by default does not break the row).
+
+    >>> is_jan((1, 1, 0, 0, 0, 0, 0, 0), 0)
+    True
+    >>> is_jan((0, 1, 0, 0, 0, 0, 0), 0)
+    False
+    """
+    tricks = [s for s in row if s is not None or set_aside_breaks_row]
+    last = tricks[-TRICKS_FOR_JAN:]
+    return len(last) == TRICKS_FOR_JAN and all(s == side for s in last)
+
+
+def deal_outcome(won: tuple[int, int], jan: bool = False,
+                 club_king: int | None = None) -> Outcome:
+    """The ritor of a finished deal, from the tricks per side.
+
+    Six tricks: one rita, or two for a jan. Five each: the side holding ♣K among its won
+    tricks (``club_king``) takes one rita. Otherwise no rita (the same dealer deals again).
+
+    >>> deal_outcome((6, 2)).ritor, deal_outcome((1, 6), jan=True).ritor
+    (1, 2)
+    >>> deal_outcome((5, 5), club_king=1).side, deal_outcome((5, 5)).ritor
+    (1, 0)
+    """
+    for side in (0, 1):
+        if won[side] >= TRICKS_FOR_RITA:
+            return Outcome("jan" if jan else "rita", side, JAN if jan else RITA, won)
+    if won == (FIVE_FIVE, FIVE_FIVE) and club_king is not None:
+        return Outcome("utslag", club_king, RITA, won)
+    return Outcome("none", None, 0, won)
+
+
+def strokes(ritor: int) -> str:
+    """A pair's ritor as the strokes the protokoll shows: ``|||`` for three."""
+    return STROKE * ritor
+
+
+# --- small helpers ---------------------------------------------------------------------------
+def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+
+
+def _name(state: State, seat: int) -> str:
+    return state.players[seat]
+
+
+def side_name(state: State, side: int) -> str:
+    return " & ".join(state.players[s] for s in SIDES[side])
+
+
+def _unplayed(deal: Deal) -> tuple[Card, ...]:
+    """The cards still in some hand: all 36 are dealt, so every card not seen is held."""
+    seen = {s.card for s in deal.knowledge.seen}
+    return tuple(c for c in DECK.cards if c not in seen)
+
+
+def _turns_left(deal: Deal) -> tuple[int, ...]:
+    """The seats still to act in the current trick, in order: the leader first if he has
+    not led yet, then each other player once, clockwise, skipping those without cards. The
+    order is fixed when the trick starts: only the hand of a player who acts changes."""
+    leader = deal.leader if deal.current is None else deal.current.leader
+    acted = set() if deal.current is None else {leader, *deal.current.seats(), *deal.over}
+    turns = [] if deal.current is not None else [leader]
+    turns += [s for s in seats_from(leader, N_SEATS)[1:]
+              if s not in acted and deal.held[s] > 0]
+    return tuple(turns)
+
+
+def _to_act(deal: Deal) -> int | None:
+    """Whose turn it is; ``None`` when everyone has had his turn in the current trick."""
+    turns = _turns_left(deal)
+    return turns[0] if turns else None
+
+
+def _touched(deal: Deal) -> bool:
+    """Has anything been entered in this deal (a card, sevens, or 'no sevens')?"""
+    return bool(deal.knowledge.seen) or not deal.may_lay
+
+
+# --- apply -----------------------------------------------------------------------------------
+def apply(state: State, event: dict[str, Any]) -> State:
+    """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
+    return _HANDLERS[event["type"]](state, event)
+
+
+def _refuse_phase(state: State, event_type: str) -> RuleViolation:
+    exp = expected(state)
+    rule = {"deal": R_DEAL, "play": R_PLAY, "over": R_RITOR}[state.phase]
+    return _violation(
+        "not_expected", rule,
+        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
+        f"{event_type} passar inte nu. {exp.prompt_sv}",
+        f"{event_type} does not fit now. {exp.prompt_en}")
+
+
+def _on_deal(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "deal":
+        raise _refuse_phase(state, "deal")
+    dealer, cutter = state.dealer, cutter_of(state.dealer)
+    if "dealer" in event and event["dealer"] != dealer:
+        raise _violation(
+            "wrong_dealer", R_DEAL, {"dealer": event["dealer"], "expected_dealer": dealer},
+            f"Det är {_name(state, dealer)}s giv, inte {_name(state, event['dealer'])}s "
+            "(given går medsols efter en rita; utan rita ger samme giv igen).",
+            f"It is {_name(state, dealer)}'s deal, not {_name(state, event['dealer'])}'s "
+            "(the deal passes clockwise after a rita; without one the same dealer deals "
+            "again).")
+    if "cut" in event and event["cut"] != cutter:
+        raise _violation(
+            "wrong_cutter", R_DEAL, {"cut": event["cut"], "expected_cutter": cutter},
+            f"Det är spelaren till höger om given, {_name(state, cutter)}, som kuperar — "
+            f"inte {_name(state, event['cut'])}.",
+            f"The player on the dealer's right, {_name(state, cutter)}, cuts — not "
+            f"{_name(state, event['cut'])}.")
+    return _start_deal(state, cut=event.get("cut"))
+
+
+def _start_deal(state: State, cut: int | None = None) -> State:
+    forehand = forehand_of(state.dealer)
+    deal = Deal(number=state.deals_started + 1, dealer=state.dealer, forehand=forehand,
+                cut=cut, leader=forehand)
+    past = state.past_findings + (state.deal.findings if state.deal is not None else ())
+    return replace(state, phase="play", deal=deal, deals_started=deal.number,
+                   past_findings=past)
+
+
+def _in_play(state: State, event_type: str) -> Deal:
+    if state.phase != "play" or state.deal is None:
+        raise _refuse_phase(state, event_type)
+    return state.deal
+
+
+def _not_your_turn(state: State, seat: int, turn: int, number: int) -> RuleViolation:
+    return _violation(
+        "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": turn, "trick": number},
+        f"Det är {_name(state, turn)}s tur i stick {number}, inte {_name(state, seat)}s.",
+        f"It is {_name(state, turn)}'s turn in trick {number}, not {_name(state, seat)}'s.")
+
+
+def _on_play(state: State, event: dict[str, Any]) -> State:
+    _in_play(state, "play")
+    return _play_card(state, event["seat"], event["card"])
+
+
+def _on_pass(state: State, event: dict[str, Any]) -> State:
+    _in_play(state, "pass")
+    return _stand_over(state, event["seat"])
+
+
+def _on_sevens(state: State, event: dict[str, Any]) -> State:
+    _in_play(state, "sevens")
+    return _lay_sevens(state, event["seat"], event["cards"])
+
+
+def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
+    """The leader lays down his sevens, each a trick of its own (or says he has none)."""
+    deal = state.deal
+    assert deal is not None
+    if deal.current is not None or seat != deal.leader or not deal.may_lay:
+        if deal.current is not None and seat == deal.current.leader:
+            why_sv, why_en = "efter sitt utspel", "after his lead"
+        elif seat != deal.leader:
+            why_sv, why_en = "utan att ha utspelet", "without having the lead"
+        else:
+            why_sv, why_en = ("utan att just ha vunnit ett stick",
+                              "without having just won a trick")
+        raise _violation(
+            "sevens_not_now", R_SEVENS,
+            {"seat": seat, "leader": deal.leader, "trick": deal.number_next},
+            f"{_name(state, seat)} kan inte lägga ned sjuor nu, {why_sv}: sjuor läggs ned bara "
+            "av förhand före första utspelet eller direkt efter ett vunnet stick, före "
+            "utspelet.",
+            f"{_name(state, seat)} cannot lay down sevens now, {why_en}: sevens are laid "
+            "down only by forehand before the first lead or right after winning a trick, "
+            "before the lead.")
+    for card in cards:
+        if card not in SEVENS:
+            raise _violation(
+                "not_a_seven", R_SEVENS, {"card": str(card)},
+                f"{card} är ingen sjua: bara sjuor läggs ned som egna stick.",
+                f"{card} is not a seven: only sevens are laid down as tricks of their own.")
+    if len(cards) > deal.held[seat]:
+        raise _violation(
+            "too_many_cards", R_DEAL, {"seat": seat, "held": deal.held[seat]},
+            f"{_name(state, seat)} har bara {deal.held[seat]} kort kvar.",
+            f"{_name(state, seat)} has only {deal.held[seat]} cards left.")
+    if not cards:  # "I have none": the moment is over
+        deal = _close_moment(state, deal, seat)
+        return _check_end(replace(state, deal=replace(deal, may_lay=False)))
+    side = side_of(seat)
+    for card in cards:
+        if deal.won[side] >= TRICKS_FOR_RITA or deal.won[1 - side] >= TRICKS_FOR_RITA:
+            raise _violation(
+                "deal_already_decided", R_RITOR, {"card": str(card), "won": list(deal.won)},
+                f"Given avbröts när paret fick sitt sjätte stick; {card} räknas inte och ska "
+                "inte matas in.",
+                f"The deal stopped when the pair got its sixth trick; {card} does not count "
+                "and is not entered.")
+        deal.knowledge.check_unplayed(card, R_SEVENS)
+        number = deal.number_next
+        deal = _proofs(state, deal, seat, card, number)
+        trick = Trick(number, seat, (Play(seat, card),))
+        won = tuple(w + (1 if s == side else 0) for s, w in enumerate(deal.won))
+        held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
+        deal = replace(deal, done=deal.done + (Done(trick, SEVEN, (), seat),), won=won,
+                       held=held, row=deal.row + (side,),
+                       knowledge=deal.knowledge.record(number, None, Play(seat, card),
+                                                       R_SEVENS, state.players, void_in=()))
+    if deal.held[seat] == 0:  # he laid his last cards: the lead passes on
+        deal = _set_leader(state, deal, seat, may_lay=False)
+    return _check_end(replace(state, deal=deal))
+
+
+def _close_moment(state: State, deal: Deal, seat: int) -> Deal:
+    """The leader's laying moment ends (he leads, or says he has no sevens). With sevens a
+    duty, remember it: a seven he shows later proves he kept it."""
+    if state.options.sevens != "must" or not deal.may_lay:
+        return deal
+    return replace(deal, passed_moments=deal.passed_moments + ((seat, deal.number_next),))
+
+
+def _play_card(state: State, seat: int, card: Card) -> State:
+    deal = state.deal
+    assert deal is not None
+    turn = _to_act(deal)
+    number = deal.current.number if deal.current is not None else deal.number_next
+    if seat != turn:
+        raise _not_your_turn(state, seat, turn, number)
+    deal.knowledge.check_unplayed(card, R_PLAY)
+    if deal.current is None:  # the lead: any card
+        if card in SEVENS and deal.may_lay and state.options.sevens == "must":
+            raise _violation(
+                "lay_sevens_first", R_SEVENS, {"seat": seat, "card": str(card)},
+                f"{_name(state, seat)} har {card} och ska lägga ned sina sjuor först av allt, "
+                "ett stick var, och sedan spela ut.",
+                f"{_name(state, seat)} holds {card} and must lay his sevens down first, one "
+                "trick each, and then lead.")
+        deal = _close_moment(state, deal, seat)
+        trick = Trick(number, seat)
+        deal = replace(deal, may_lay=False)
+    else:
+        trick = deal.current
+        last = trick.plays[-1].card
+        if not beats(card, last):
+            raise _violation(
+                "not_higher", R_PLAY,
+                {"seat": seat, "card": str(card), "to_beat": str(last), "trick": number},
+                f"{card_name(card)} är inte högre än {card_name(last)}. "
+                f"{_name(state, seat)} måste lägga ett högre kort om han kan, annars stå över."
+                + (" Värdelösa kort och sjuor kan bara spelas ut." if not strength(card)
+                   else ""),
+                f"{card_name(card)} is not higher than {card_name(last)}. "
+                f"{_name(state, seat)} must play a higher card if he can, else stand over."
+                + (" Worthless cards and sevens can only be led." if not strength(card)
+                   else ""))
+    deal = _proofs(state, deal, seat, card, number)
+    play = Play(seat, card)
+    held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
+    deal = replace(deal, current=trick.add(play), held=held,
+                   knowledge=deal.knowledge.record(number, None, play, R_PLAY, state.players,
+                                                   void_in=()))
+    return _after_turn(replace(state, deal=deal))
+
+
+def _stand_over(state: State, seat: int) -> State:
+    deal = state.deal
+    assert deal is not None
+    turn = _to_act(deal)
+    if deal.current is None:
+        number = deal.number_next
+        if seat == turn:
+            raise _violation(
+                "leader_must_lead", R_PLAY, {"seat": seat, "trick": number},
+                f"{_name(state, seat)} har utspelet och kan inte stå över: han lägger ned sina "
+                "sjuor och spelar ut valfritt kort.",
+                f"{_name(state, seat)} has the lead and cannot stand over: he lays down his "
+                "sevens and leads any card.")
+        raise _not_your_turn(state, seat, turn, number)
+    trick = deal.current
+    if seat != turn:
+        raise _not_your_turn(state, seat, turn, trick.number)
+    against = trick.plays[-1].card
+    deal = replace(deal, over=deal.over + (seat,),
+                   stood=deal.stood + (StoodOver(seat, trick.number, against),))
+    return _after_turn(replace(state, deal=deal))
+
+
+def _on_trick(state: State, event: dict[str, Any]) -> State:
+    """The rest of a trick in one entry: the leader's sevens (optional), then the cards in
+    playing order, the seats in ``over`` standing over at their turn."""
+    deal = _in_play(state, "trick")
+    number = deal.number_next
+    if event.get("sevens"):
+        if deal.current is not None:
+            raise _violation(
+                "sevens_not_now", R_SEVENS, {"seat": deal.current.leader, "trick": number},
+                "Sjuorna läggs ned före utspelet, inte mitt i ett stick.",
+                "Sevens are laid down before the lead, not in the middle of a trick.")
+        state = _lay_sevens(state, deal.leader, event["sevens"])
+        deal = state.deal
+        assert deal is not None
+    cards = list(event.get("cards", ()))
+    over = tuple(event.get("over", ()))
+    if deal.outcome is not None:
+        if cards or over:
+            raise _violation(
+                "deal_already_decided", R_RITOR, {"won": list(deal.won)},
+                "Given är redan avgjord av sjuorna; inga fler kort.",
+                "The deal is already decided by the sevens; no more cards.")
+        return state
+    turns = _turns_left(deal)
+    if deal.current is None and turns[0] in over:
+        return _stand_over(state, turns[0])  # refused: the leader must lead
+    for seat in over:
+        if seat not in turns and deal.held[seat] > 0:
+            raise _violation(
+                "over_not_in_turn", R_PLAY, {"seat": seat, "turns": list(turns)},
+                f"{_name(state, seat)} har ingen tur kvar i det här sticket.",
+                f"{_name(state, seat)} has no turn left in this trick.")
+    acting = [s for s in turns if s not in over]
+    if len(cards) != len(acting):
+        raise _violation(
+            "trick_size", R_PLAY,
+            {"cards": len(cards), "expected": len(acting), "turns": list(turns),
+             "over": list(over)},
+            f"Sticket behöver {len(acting)} kort till (de som inte stod över), inte "
+            f"{len(cards)}.",
+            f"The trick needs {len(acting)} more cards (from those who did not stand over), "
+            f"not {len(cards)}.")
+    for seat in turns:
+        if seat in over:
+            state = _stand_over(state, seat)
+        else:
+            state = _play_card(state, seat, cards.pop(0))
+        if state.deal.outcome is not None:  # a worthless lead nothing can beat any more
+            break
+    if cards:
+        raise _violation(
+            "deal_already_decided", R_RITOR, {"cards": [str(c) for c in cards]},
+            "Given tog slut innan de sista korten: de räknas inte.",
+            "The deal ended before the last cards: they do not count.")
+    return state
+
+
+def _after_turn(state: State) -> State:
+    deal = state.deal
+    assert deal is not None
+    if deal.current is not None and _to_act(deal) is None:
+        return _finish_trick(state)
+    return _check_end(state)
+
+
+def _finish_trick(state: State) -> State:
+    """Everybody has had his turn. The last card played is the highest: it wins, unless
+    the trick holds only worthless cards — then nobody wins it and the leader leads again."""
+    deal = state.deal
+    assert deal is not None and deal.current is not None
+    trick = deal.current
+    if any(strength(p.card) for p in trick.plays):
+        winner = trick.plays[-1].seat
+        side = side_of(winner)
+        won = tuple(w + (1 if s == side else 0) for s, w in enumerate(deal.won))
+        deal = replace(deal, done=deal.done + (Done(trick, WON, deal.over, winner),),
+                       won=won, row=deal.row + (side,), current=None, over=())
+        deal = _set_leader(state, deal, winner, may_lay=True)
+    else:
+        deal = replace(deal, done=deal.done + (Done(trick, SET_ASIDE, deal.over, None),),
+                       row=deal.row + (None,), current=None, over=())
+        deal = _set_leader(state, deal, trick.leader, may_lay=False)
+    return _check_end(replace(state, deal=deal))
+
+
+def _set_leader(state: State, deal: Deal, seat: int, may_lay: bool) -> Deal:
+    """``seat`` leads next. A leader without cards: by default the lead passes clockwise to
+    the next player holding cards, who did not win a trick and so lays no sevens."""
+    if deal.held[seat] > 0 or state.options.leader_without_cards == "deal_ends":
+        return replace(deal, leader=seat, may_lay=may_lay and deal.held[seat] > 0)
+    for other in seats_from(seat, N_SEATS)[1:]:
+        if deal.held[other] > 0:
+            return replace(deal, leader=other, may_lay=False)
+    return replace(deal, leader=seat, may_lay=False)
+
+
+def _more_tricks_possible(deal: Deal) -> bool:
+    """Can any further trick still be won in this deal?
+
+    A trick under way with a ranked card in it will be won. A ranked card still in a hand
+    can win a trick. Otherwise only sevens laid at an open laying moment make tricks.
+    """
+    if deal.current is not None and any(strength(p.card) for p in deal.current.plays):
+        return True
+    if deal.current is None and deal.held[deal.leader] == 0:
+        return False  # nobody to lead (or, as an option, the deal ends with this leader)
+    unplayed = _unplayed(deal)
+    if any(strength(c) for c in unplayed):
+        return True
+    return deal.current is None and deal.may_lay and any(c in SEVENS for c in unplayed)
+
+
+def _check_end(state: State) -> State:
+    """The deal stops at once when a pair has six tricks, or when no trick can be won."""
+    deal = state.deal
+    assert deal is not None
+    if max(deal.won) >= TRICKS_FOR_RITA or not _more_tricks_possible(deal):
+        return _finish_deal(state)
+    return state
+
+
+def _club_king_side(deal: Deal) -> int | None:
+    for done in deal.done:
+        if done.kind == WON and UTSLAGSKORTET in (p.card for p in done.trick.plays):
+            return side_of(done.winner)
+    return None
+
+
+def _finish_deal(state: State) -> State:
+    deal = state.deal
+    assert deal is not None
+    if deal.current is not None:  # a worthless lead nobody can beat: it is set aside
+        deal = replace(deal, done=deal.done + (Done(deal.current, SET_ASIDE, deal.over),),
+                       row=deal.row + (None,), current=None, over=())
+        state = replace(state, deal=deal)
+    leading = 0 if deal.won[0] >= deal.won[1] else 1
+    jan = is_jan(deal.row, leading, state.options.set_aside_breaks_row)
+    outcome = deal_outcome(deal.won, jan, _club_king_side(deal))
+    return _score(state, outcome)
+
+
+def _score(state: State, outcome: Outcome) -> State:
+    """Write the deal into the protokoll: strokes for the ritor, and who deals next."""
+    deal = state.deal
+    assert deal is not None
+    deal = replace(deal, outcome=outcome, current=None, over=())
+    n = deal.number
+    dealer = _name(state, state.dealer)
+    counts = outcome.tricks
+    if outcome.side is not None:
+        side = outcome.side
+        who = side_name(state, side)
+        score = "" if counts is None else f" {counts[side]}–{counts[1 - side]}"
+        label_sv, label_en = {
+            "rita": (f"Giv {n}: {who}{score} – en rita",
+                     f"Deal {n}: {who}{score} – one rita"),
+            "jan": (f"Giv {n}: {who}{score}, jan (sex stick i rad) – två ritor",
+                    f"Deal {n}: {who}{score}, jan (six tricks in a row) – two ritor"),
+            "utslag": (f"Giv {n}: 5–5, {who} har ♣K (utslagskortet) – en rita",
+                       f"Deal {n}: 5–5, {who} hold ♣K (utslagskortet) – one rita"),
+        }[outcome.kind]
+        ritor = tuple(r + (outcome.ritor if s == side else 0) for s, r in enumerate(state.ritor))
+        changes = tuple(outcome.ritor if s == side else None for s in (0, 1))
+        kind = "deal"
+        next_dealer = forehand_of(state.dealer)  # the deal passes clockwise
+    else:
+        if counts is None:
+            score_sv = score_en = ""
+        elif counts == (FIVE_FIVE, FIVE_FIVE):
+            score_sv, score_en = " 5–5 utan ♣K hos något par,", " 5–5 without ♣K in either pair,"
+        else:
+            score_sv = score_en = f" {counts[0]}–{counts[1]},"
+        label_sv = f"Giv {n}:{score_sv} ingen rita – {dealer} ger om"
+        label_en = f"Deal {n}:{score_en} no rita – {dealer} deals again"
+        ritor, changes, kind = state.ritor, (None, None), "redeal"
+        next_dealer = state.dealer  # "omgiv av samme spelare"
+    winner = next((s for s in (0, 1) if ritor[s] >= RITOR_TO_WIN), None)
+    marks = [strokes(r) for r in ritor]
+    if winner is not None and ritor[1 - winner] == 0:
+        marks[1 - winner] = PISSMUNKAR
+    row = SheetRow(kind, label_sv, label_en, changes, ritor, n, tuple(marks))
+    state = replace(state, deal=deal, ritor=ritor, rows=state.rows + (row,), winner=winner,
+                    phase="over" if winner is not None else "deal", dealer=next_dealer)
+    return state
+
+
+def _proofs(state: State, deal: Deal, seat: int, card: Card, number: int) -> Deal:
+    """What ``card``, shown by ``seat`` in trick ``number``, proves about earlier tricks.
+
+    He held it all deal long (no card is drawn after the deal), so: each earlier stand-over
+    of his against a lower card was a breach, and a seven shown after he let a laying moment
+    pass was kept when it should have been laid down.
+    """
+    findings = deal.findings
+    stood = []
+    for record in deal.stood:
+        if record.seat == seat and beats(card, record.against):
+            findings += (_stood_over_finding(state, record, card, number),)
+        else:
+            stood.append(record)
+    passed = deal.passed_moments
+    if card in SEVENS:
+        mine = [m for m in passed if m[0] == seat]
+        if mine:
+            findings += (_seven_kept_finding(state, seat, mine[0][1], card, number),)
+            passed = tuple(m for m in passed if m[0] != seat)
+    return replace(deal, findings=findings, stood=tuple(stood), passed_moments=passed)
+
+
+def _stood_over_finding(state: State, record: StoodOver, card: Card, number: int) -> Finding:
+    name = _name(state, record.seat)
+    against = card_name(record.against)
+    return Finding(
+        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
+        params={"over_trick": record.trick, "against": str(record.against),
+                "proof_trick": number, "proof_card": str(card)},
+        sv=(f"{name} stod över i stick {record.trick} mot {against} men visade "
+            f"{card_name(card)} i stick {number}: han kunde ha lagt högre och måste då "
+            f"— felspel i stick {record.trick}."),
+        en=(f"{name} stood over in trick {record.trick} against {against} but showed "
+            f"{card_name(card)} in trick {number}: he could have played higher, so he had "
+            f"to — a breach in trick {record.trick}."))
+
+
+def _seven_kept_finding(state: State, seat: int, moment: int, card: Card,
+                        number: int) -> Finding:
+    name = _name(state, seat)
+    return Finding(
+        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
+        params={"moment_trick": moment, "proof_trick": number, "card": str(card)},
+        sv=(f"{name} lade inte ned {card} före sitt utspel i stick {moment} men visade den "
+            f"i stick {number}: sjuor läggs ned genast — felspel före stick {moment}."),
+        en=(f"{name} did not lay down {card} before his lead in trick {moment} but showed "
+            f"it in trick {number}: sevens are laid down at once — a breach before trick "
+            f"{moment}."))
+
+
+# --- quick entry -------------------------------------------------------------------------------
+def _quick_tricks(raw: Any) -> tuple[int, int]:
+    """Tricks per side from ``[side 0, side 1]`` or per seat ``[s0, s1, s2, s3]``."""
+    ok = isinstance(raw, list) and len(raw) in (2, N_SEATS) and all(
+        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)
+    if not ok:
+        raise _violation(
+            "result_shape", R_RITOR, {"tricks": raw},
+            "Ange sticken per par (två tal, paret med plats 0 först) eller per plats (fyra).",
+            "Give the tricks per pair (two numbers, the pair with seat 0 first) or per seat "
+            "(four).")
+    if len(raw) == 2:
+        return raw[0], raw[1]
+    return raw[0] + raw[2], raw[1] + raw[3]
+
+
+def _on_result(state: State, event: dict[str, Any]) -> State:
+    """Quick entry of a whole deal: how it ended and which pair scores."""
+    if state.phase == "play" and state.deal is not None and _touched(state.deal):
+        raise _refuse_phase(state, "result")
+    if state.phase not in ("deal", "play"):
+        raise _refuse_phase(state, "result")
+    kind, winner = event["outcome"], event.get("winner")
+    if kind != "none" and winner is None:
+        raise _violation("winner_required", R_RITOR, {"outcome": kind},
+                         "Ange en spelare i paret som får ritan.",
+                         "Name a player of the pair that scores.")
+    if kind == "none" and winner is not None:
+        raise _violation("result_shape", R_RITOR, {"outcome": kind, "winner": winner},
+                         "Utan rita får inget par något: ange ingen vinnare.",
+                         "Without a rita no pair scores: name no winner.")
+    side = None if winner is None else side_of(winner)
+    tricks = None if "tricks" not in event else _quick_tricks(event["tricks"])
+    if tricks is not None:
+        _check_quick_tricks(kind, side, tricks)
+    ritor = {"rita": RITA, "jan": JAN, "utslag": RITA, "none": 0}[kind]
+    if state.phase == "deal":
+        state = _start_deal(state)
+    state = replace(state, deal=replace(state.deal, quick=True))
+    return _score(state, Outcome(kind, side, ritor, tricks))
+
+
+def _check_quick_tricks(kind: str, side: int | None, tricks: tuple[int, int]) -> None:
+    def refuse(sv: str, en: str) -> RuleViolation:
+        return _violation("result_inconsistent", R_RITOR,
+                          {"outcome": kind, "side": side, "tricks": list(tricks)}, sv, en)
+
+    if kind in ("rita", "jan"):
+        assert side is not None
+        if tricks[side] != TRICKS_FOR_RITA or tricks[1 - side] >= TRICKS_FOR_RITA:
+            raise refuse("Med en rita eller jan har paret precis sex stick (där avbryts given) "
+                         "och motståndarna färre.",
+                         "With a rita or a jan the pair has exactly six tricks (the deal stops "
+                         "there) and the opponents fewer.")
+    elif kind == "utslag":
+        if tricks != (FIVE_FIVE, FIVE_FIVE):
+            raise refuse("Utslagskortet ♣K avgör bara vid fem stick var.",
+                         "The ♣K decides only at five tricks each.")
+    elif max(tricks) >= TRICKS_FOR_RITA:
+        raise refuse("Ett par med sex stick får en rita; ”ingen rita” kräver att inget par "
+                     "fick sex.",
+                     "A pair with six tricks scores a rita; “no rita” needs that no pair got "
+                     "six.")
+
+
+_HANDLERS = {
+    "deal": _on_deal, "sevens": _on_sevens, "play": _on_play, "pass": _on_pass,
+    "trick": _on_trick, "result": _on_result,
+}
+
+
+# --- what comes next ---------------------------------------------------------------------------
+RESULT_HINTS = {"outcome": list(OUTCOMES), "winner": list(range(N_SEATS))}
+
+
+def expected(state: State) -> Expected:
+    if state.phase == "over":
+        who = side_name(state, state.winner) if state.winner is not None else "?"
+        return Expected("over", f"Partiet är slut: {who} vann.",
+                        f"The match is over: {who} won.")
+    deal = state.deal
+    if state.phase == "deal":
+        dealer, cutter = state.dealer, cutter_of(state.dealer)
+        return Expected(
+            "deal",
+            f"{_name(state, dealer)} ger, {_name(state, cutter)} kuperar. Mata in given "
+            "stick för stick eller snabbt.",
+            f"{_name(state, dealer)} deals, {_name(state, cutter)} cuts. Enter the deal trick "
+            "by trick or by quick entry.", dealer,
+            (Expectation("deal", dealer, fields={"dealer": [dealer], "cut": [cutter]}),
+             Expectation("result", fields=RESULT_HINTS)))
+    assert deal is not None
+    seat = _to_act(deal)
+    assert seat is not None
+    unplayed = _unplayed(deal)
+    sevens_left = [str(c) for c in unplayed if c in SEVENS]
+    name = _name(state, seat)
+    if deal.current is None:
+        number = deal.number_next
+        must = deal.may_lay and state.options.sevens == "must"
+        lead = [str(c) for c in unplayed if not (must and c in SEVENS)]
+        inputs = []
+        if deal.may_lay and sevens_left:
+            inputs.append(Expectation("sevens", seat, fields={"cards": sevens_left}))
+        followers = [s for s in _turns_left(deal)[1:]]
+        inputs += [Expectation("play", seat, fields={"card": lead, "trick": number,
+                                                     "lead": True}),
+                   Expectation("trick", seat, fields={
+                       "over": followers,
+                       "sevens": sevens_left if deal.may_lay else []})]
+        if not _touched(deal):
+            inputs.append(Expectation("result", fields=RESULT_HINTS))
+        if deal.may_lay and sevens_left:
+            prompt_sv = f"Stick {number}: {name} lägger ned sina sjuor och spelar ut."
+            prompt_en = f"Trick {number}: {name} lays down his sevens and leads."
+        else:
+            prompt_sv = f"Stick {number}: {name} spelar ut."
+            prompt_en = f"Trick {number}: {name} leads."
+        return Expected("play", prompt_sv, prompt_en, seat, tuple(inputs))
+    trick = deal.current
+    last = trick.plays[-1].card
+    higher = [str(c) for c in unplayed if beats(c, last)]
+    inputs = []
+    if higher:
+        inputs.append(Expectation("play", seat, fields={"card": higher, "trick": trick.number,
+                                                        "to_beat": str(last)}))
+    inputs += [Expectation("pass", seat),
+               Expectation("trick", seat, fields={"over": list(_turns_left(deal))})]
+    if higher:
+        prompt_sv = f"Stick {trick.number}: {name} lägger högre än {card_name(last)} eller " \
+                    "står över."
+        prompt_en = f"Trick {trick.number}: {name} plays higher than {card_name(last)} or " \
+                    "stands over."
+    else:
+        prompt_sv = f"Stick {trick.number}: inget kort slår {card_name(last)} — {name} står över."
+        prompt_en = f"Trick {trick.number}: no card beats {card_name(last)} — {name} stands over."
+    return Expected("play", prompt_sv, prompt_en, seat, tuple(inputs))
+
+
+# --- reading the state ---------------------------------------------------------------------------
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def pissmunkar(state: State) -> tuple[int, ...]:
+    """The seats of the pair that lost without a single rita (empty otherwise)."""
+    if state.winner is None or state.ritor[1 - state.winner]:
+        return ()
+    return SIDES[1 - state.winner]
+
+
+def sheet(state: State) -> Sheet:
+    """The protokoll: one column per pair, its ritor as strokes ("marks") on every row."""
+    columns = tuple(side_name(state, side) for side in (0, 1))
+    return Sheet(players=columns, rows=state.rows, totals=state.ritor, next_dealer=None,
+                 winner=state.winner,
+                 notes={"unit": "ritor", "target": RITOR_TO_WIN, "direction": "up",
+                        "sides": [list(side) for side in SIDES],
+                        "strokes": [strokes(r) for r in state.ritor],
+                        "dealer": None if state.phase == "over" else state.dealer,
+                        "pissmunkar": list(pissmunkar(state))})
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if state.winner is None:
+        return None
+    return {"winner": state.winner, "winners": list(SIDES[state.winner]),
+            "ritor": list(state.ritor), "pissmunkar": list(pissmunkar(state))}
+
+
+def findings(state: State) -> tuple[Finding, ...]:
+    deal = state.deal
+    return state.past_findings + (deal.findings if deal is not None else ())
+
+
+def _trick_dict(trick: Trick, over: tuple[int, ...]) -> dict[str, Any]:
+    return {"number": trick.number, "leader": trick.leader,
+            "cards": [{"seat": p.seat, "card": str(p.card)} for p in trick.plays],
+            "over": list(over)}
+
+
+def describe(state: State) -> dict[str, Any]:
+    """The state as JSON for the API and the app."""
+    out: dict[str, Any] = {
+        "phase": state.phase, "dealer": state.dealer, "cutter": cutter_of(state.dealer),
+        "forehand": forehand_of(state.dealer), "sides": [list(s) for s in SIDES],
+        "ritor": list(state.ritor), "strokes": [strokes(r) for r in state.ritor],
+        "winner": state.winner, "pissmunkar": list(pissmunkar(state)),
+        "deals_started": state.deals_started, "deal": None,
+    }
+    deal = state.deal
+    if deal is None:
+        return out
+    tricks = []
+    for done in deal.done:
+        item = _trick_dict(done.trick, done.over)
+        item.update(kind=done.kind, winner=done.winner,
+                    side=None if done.winner is None else side_of(done.winner))
+        tricks.append(item)
+    outcome = deal.outcome
+    out["deal"] = {
+        "number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
+        "cut": deal.cut, "held": list(deal.held), "leader": deal.leader,
+        "may_lay_sevens": deal.may_lay and deal.current is None and outcome is None,
+        "to_act": None if outcome is not None else _to_act(deal),
+        "won": list(deal.won), "tricks": tricks,
+        "current": None if deal.current is None else _trick_dict(deal.current, deal.over),
+        "quick": deal.quick,
+        "outcome": None if outcome is None else {
+            "kind": outcome.kind, "side": outcome.side, "ritor": outcome.ritor,
+            "tricks": None if outcome.tricks is None else list(outcome.tricks)},
+    }
+    return out

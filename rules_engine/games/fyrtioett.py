@@ -1,0 +1,862 @@
+"""Fyrtioett (41) — four players in pairs, 52 cards, hearts always trump, first to 41.
+
+Source: rule file 002, section "Fyrtioett regler" up to "Kom ihåg" (the paragraphs on the
+players and the cards, "så här spelar ni" — the deal —, *Budgivning*, *Spelet* and
+*Poängräkning*), with the Fyrtioett note in the project's rules README. Cited in refusals as
+"Fyrtioett — Given", "— Budgivning", "— Spelet" and "— Poängräkning".
+
+How a deal runs, as the text says it
+------------------------------------
+Four players, partners opposite as in whist. Everything goes counter-clockwise: the deal, the
+bidding, the play, and the dealer's seat from deal to deal. The dealer gives each player 13
+cards, not one at a time but in groups of 1-2-2-2-2-2-2. Starting with forehand (the
+dealer's right-hand neighbour) each player says once how many tricks he thinks he can take.
+A bid of 1–6 tricks is worth as many points; 7 or more is worth double (7 → 14, 8 → 16 …).
+The bids must be worth at least 11 points together, or all four throw in their cards and the
+next dealer deals. So a bid of 7 or more always makes a game; with the usual bids of 2–6 the
+fourth bidder decides: he bids enough for 11, or throws in.
+
+Forehand leads any card. Follow suit if you can; if you cannot, trump or discard as you
+like. Hearts are trumps in every deal. The trick winner leads the next trick, until all 13
+are played. Each player then scores alone: at least as many tricks as he bid → plus his
+bid's worth; fewer → minus it; tricks above the bid earn nothing. The deals go on until a
+player reaches 41 or more: he wins for his side. If players of both sides get there in the
+same deal, the one with more points wins (with his side); equal, the partners' points decide.
+
+What the app knows (design principle 3)
+---------------------------------------
+It does not see the hands. It checks every card against the cards already played, and a
+player who did not follow suit has shown a void: if he later plays that suit, the earlier
+trick was a revoke, proven now, and a finding names both tricks. A player may also enter his
+whole hand (event ``hand``, before his first card); then each of his cards is checked at
+once: that it is in his hand and that he follows suit when he can.
+
+Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrtioett.md)
+-----------------------------------------------------------------------------------------
+- Seats are numbered clockwise; partners sit opposite (seats 0 + 2 against 1 + 3).
+  Forehand is the dealer's right-hand neighbour, the next seat counter-clockwise; the deal
+  passes counter-clockwise too.
+- Everyone starts at 0; totals may go below 0.
+- The text lists bids from 1 upward ("från 1 upp till 6", then 7 and more); 13 is the most
+  there are tricks for. A bid of 0 is not a bid. Option ``min_bid``: 1 (the text's range,
+  default) or 2 (the text notes bids are normally 2–6 in practice; some tables require it).
+- "The bids must add up to 11" counts the bids' worth in points (the text says so: "motsvara
+  minst 11 poäng"), so a 7 counts 14.
+- Each of the four bids once, in turn; a bid need not be higher than another, and the tricks
+  bid may add up to more (or fewer) than 13.
+- Throwing in is the fourth bidder's: he may say "kasta" instead of a bid only when the
+  three bids before him are worth less than 11 (otherwise any bid of his makes a game, so
+  there is nothing to decide). A fourth bid that leaves the sum below 11 throws the cards in
+  as well, and the protokoll keeps the bids.
+- A thrown-in deal is a row on the protokoll without points; it counts as a deal (numbered)
+  and the deal passes on counter-clockwise.
+- Ace is high, two low (the text says only "vanlig sticktagning"). A heart may be led at any
+  time ("vilket kort som helst"); there is no duty to trump or to overtrump ("saka eller
+  trumfa").
+- "Reaches 41" and "exceeds 41" (the text uses both) are read as 41 or more. Points are
+  written only when a deal is over, so "first" means in an earlier deal, and "at the same
+  time" means in the same deal.
+- Both partners at 41 or more and nobody of the other side: their side wins. Both sides:
+  each side's best player is compared, then that player's partner. Still equal: option
+  ``tie_at_41`` — ``play_on`` (default: play another deal; it is decided after the first deal
+  that separates them) or ``draw``.
+- Option ``partner_above_zero`` (the README, off by default): a player at 41 or more wins
+  only if his partner stands above 0 (strictly); otherwise the match goes on.
+- A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
+  table decides (and may correct the entries).
+- Quick entry (event ``result``) gives each seat's bid (in seat order, "kasta" for the
+  dealer's throw-in) and, when the bids make a game, each seat's tricks (13 together). It may
+  come at any point until the first card of the deal is played: bids already entered one by
+  one must agree with it, and once the bidding is over it needs only the tricks.
+- The protokoll has one column per player, as each scores alone; every deal row shows each
+  player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable
+
+from ..cards import FRENCH52, SUIT_NAMES, Card
+from ..errors import Finding, RuleViolation
+from ..events import EventSpec
+from ..knowledge import Knowledge
+from ..protocol import Expectation, Expected, RuleSection
+from ..sheet import Sheet, SheetRow
+from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
+
+ID = "fyrtioett"
+TITLE = "Fyrtioett (41)"
+ALIASES = ("41", "fyrtiett", "fyrtio-ett", "fortyone", "forty-one")
+MIN_PLAYERS, MAX_PLAYERS = 4, 4
+DECK = FRENCH52
+
+# --- the rule text as data -------------------------------------------------------------------
+PLAYERS = 4
+SIDES = ((0, 2), (1, 3))  # partners opposite, "som i whist"
+DIRECTION = -1  # "motsols": the deal, the bidding, the play and the dealer's seat
+TRUMP = "♥"  # hearts are trumps in every deal, never chosen
+DEAL_GROUPS = (1, 2, 2, 2, 2, 2, 2)  # each round gives every player this many cards
+CARDS_EACH = sum(DEAL_GROUPS)  # 13
+TRICKS_PER_DEAL = CARDS_EACH  # play goes on until all 13 tricks are played
+MAX_BID = TRICKS_PER_DEAL
+DOUBLE_FROM = 7  # a bid of this many tricks or more is worth double its number
+DOUBLE_FACTOR = 2
+MIN_BID_POINTS = 11  # the four bids together must be worth at least this for a game
+TARGET = 41  # "fyrtioett"
+THROW_IN = None  # the fourth bidder's "kasta" instead of a bid
+THROW_WORDS = ("kasta", "kastar", "throw", "throw_in")
+
+R_DEAL = "Fyrtioett — Given"
+R_BIDDING = "Fyrtioett — Budgivning"
+R_PLAY = "Fyrtioett — Spelet"
+R_SCORING = "Fyrtioett — Poängräkning"
+
+RULES = (
+    RuleSection(R_DEAL,
+                "Fyra spelare, parvis mittemot varandra, 52 kort. Given ger 13 kort var "
+                "moturs i omgångar om 1-2-2-2-2-2-2. Given går vidare moturs.",
+                "Four players, partners opposite, 52 cards. The dealer gives 13 cards each "
+                "counter-clockwise in rounds of 1-2-2-2-2-2-2. The deal passes "
+                "counter-clockwise."),
+    RuleSection(R_BIDDING,
+                "Från förhand (till höger om given) och moturs bjuder var och en en gång hur "
+                "många stick han tror sig ta. 1–6 stick är värda lika många poäng, 7 eller "
+                "fler det dubbla. Buden måste tillsammans vara värda minst 11, annars kastas "
+                "korten och nästa giv delar ut; det avgör oftast den fjärde.",
+                "From forehand (the dealer's right) and counter-clockwise each player bids "
+                "once the tricks he expects to take. 1–6 tricks are worth as many points, 7 "
+                "or more double. The bids together must be worth at least 11, or the cards "
+                "are thrown in and the next dealer deals; usually the fourth bidder decides."),
+    RuleSection(R_PLAY,
+                "Hjärter är alltid trumf. Förhand spelar ut valfritt kort; bekänn färg om du "
+                "kan, annars saka eller trumfa. Moturs; stickvinnaren spelar ut, 13 stick.",
+                "Hearts are always trumps. Forehand leads any card; follow suit if you can, "
+                "else discard or trump. Counter-clockwise; the trick winner leads; 13 "
+                "tricks."),
+    RuleSection(R_SCORING,
+                "Var och en för sig: minst budet hemma ger budets värde, annars lika mycket i "
+                "minus; inga poäng för överstick. Den som först når 41 vinner för sin sida; "
+                "når spelare från båda sidor dit i samma giv vinner den som har flest, vid "
+                "lika avgör partnerns poäng.",
+                "Each for himself: at least the bid made gives the bid's worth, else as much "
+                "in minus; nothing for overtricks. The first to reach 41 wins for his side; "
+                "players of both sides there in the same deal: the one with more wins, if "
+                "equal the partners' points decide."),
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    partner_above_zero: bool = field(default=False, metadata={
+        "sv": "Den som når 41 vinner bara om partnern har mer än 0 poäng (texten: ej krav).",
+        "en": "A player reaching 41 wins only if his partner is above 0 (the text: no such "
+              "rule)."})
+    min_bid: int = field(default=1, metadata={
+        "choices": (1, 2),
+        "sv": "Lägsta bud: 1 stick (texten) eller 2 (”i praktiken 2–6”).",
+        "en": "The lowest bid: 1 trick (the text) or 2 (“in practice 2–6”)."})
+    tie_at_41: str = field(default="play_on", metadata={
+        "choices": ("play_on", "draw"),
+        "sv": "Båda sidor över 41 med lika poäng, även partnerna: spela en giv till (förval) "
+              "eller oavgjort.",
+        "en": "Both sides past 41 with equal points, partners too: deal again (default) or "
+              "a draw."})
+
+
+# --- events -----------------------------------------------------------------------------------
+EVENTS = {
+    "bid": EventSpec({"seat": "seat", "bid": "value"},
+                     help_sv="Ett bud: antal stick (1–13); den fjärde kan i stället kasta.",
+                     help_en="A bid: a number of tricks (1–13); the fourth bidder may throw "
+                             "in instead (kasta)."),
+    "hand": EventSpec({"seat": "seat", "cards": "cards"},
+                      help_sv="Valfritt: spelarens 13 kort före hans första kort; då prövas "
+                              "varje kort han spelar direkt.",
+                      help_en="Optional: the player's 13 cards before his first card; then "
+                              "every card he plays is checked at once."),
+    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
+                      help_en="One card played."),
+    "trick": EventSpec({"cards": "cards"},
+                       help_sv="Sticket i spelordning (moturs) från den som står på tur.",
+                       help_en="The trick's cards in playing order (counter-clockwise) from "
+                               "the seat to play."),
+    "result": EventSpec(optional={"bids": "list", "tricks": "list"},
+                        help_sv="Snabbinmatning av en giv: bud per plats (kasta för given som "
+                                "kastar) och stick per plats; buden kan redan vara inmatade.",
+                        help_en="Quick entry of a deal: the bid per seat (kasta for a dealer "
+                                "who throws in) and the tricks per seat; the bids may already "
+                                "be entered."),
+}
+
+# Short names of this game's words for the app's buttons and log (design principle 5).
+LABELS = {
+    "events": {
+        "bid": ("Bud", "Bid"), "hand": ("Hela handen", "Whole hand"),
+        "play": ("Spela ett kort", "Play a card"), "trick": ("Ett helt stick", "A whole trick"),
+        "result": ("Snabbinmatning", "Quick entry"),
+    },
+    "fields": {
+        "bid": ("Bud (stick)", "Bid (tricks)"), "bids": ("Bud per plats", "Bids per seat"),
+        "tricks": ("Stick per plats", "Tricks per seat"),
+    },
+    "nouns": {"bid": ("bud", "bid"), "bids": ("bud", "bids"), "tricks": ("stick", "tricks")},
+    "values": {
+        "kasta": ("Kastar", "Throws in"),
+        "play_on": ("Spela en giv till", "Deal again"), "draw": ("Oavgjort", "A draw"),
+    },
+}
+
+
+# --- state ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deal:
+    number: int
+    dealer: int
+    forehand: int
+    bids: tuple[tuple[int, int | None], ...] = ()  # (seat, bid) in bidding order; None = kasta
+    tricks: tuple[Trick, ...] = ()  # completed tricks
+    current: Trick | None = None
+    won: tuple[int, ...] = (0,) * PLAYERS  # tricks per seat
+    knowledge: Knowledge = Knowledge()
+    hands: tuple[tuple[Card, ...] | None, ...] = (None,) * PLAYERS  # entered, still held
+    quick: bool = False
+    thrown_in: bool = False
+
+    def bid_of(self, seat: int) -> int | None:
+        return dict(self.bids)[seat]
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    scores: tuple[int, ...]
+    dealer: int
+    deal: Deal  # the deal in progress, or the last one when the match is over
+    phase: str = "bidding"  # bidding, play, over
+    rows: tuple[SheetRow, ...] = ()
+    winner: int | None = None  # the winning side (index into SIDES)
+    decided_by: int | None = None  # the seat whose points won it
+    draw: bool = False
+    last: Deal | None = None  # the last deal finished (played or thrown in)
+    past_findings: tuple[Finding, ...] = ()
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> State:
+    players = tuple(players)
+    if len(players) != PLAYERS:
+        raise RuleViolation(
+            "player_count", rule=R_DEAL, params={"players": len(players)},
+            sv=f"Fyrtioett spelas av {PLAYERS} spelare, två par.",
+            en=f"Fyrtioett is played by {PLAYERS} players, two pairs.")
+    if not 0 <= first_dealer < PLAYERS:
+        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
+                            sv="Första given måste vara en av spelarna.",
+                            en="The first dealer must be one of the players.")
+    scores = (0,) * PLAYERS
+    start = SheetRow("start", "Start", "Start", (None,) * PLAYERS, scores)
+    return State(players, options or Options(), scores, first_dealer,
+                 _fresh_deal(1, first_dealer), rows=(start,))
+
+
+def _fresh_deal(number: int, dealer: int) -> Deal:
+    return Deal(number=number, dealer=dealer,
+                forehand=next_seat(dealer, PLAYERS, direction=DIRECTION))
+
+
+# --- the rule text's numbers as pure functions ----------------------------------------------
+def bid_points(bid: int) -> int:
+    """What a bid is worth: 1–6 tricks their number, 7 and more double.
+
+    >>> bid_points(4), bid_points(7), bid_points(8)
+    (4, 14, 16)
+    """
+    return bid * DOUBLE_FACTOR if bid >= DOUBLE_FROM else bid
+
+
+def bids_points(bids: Iterable[int | None]) -> int:
+    """The bids' worth together (a throw-in counts nothing)."""
+    return sum(bid_points(b) for b in bids if b is not None)
+
+
+def deal_points(bid: int, taken: int) -> int:
+    """One player's points for a deal: made (at least the bid) → + the bid's worth, failed
+    → − the bid's worth; overtricks earn nothing.
+
+    >>> deal_points(4, 6), deal_points(8, 8), deal_points(5, 4), deal_points(7, 6)
+    (4, 16, -5, -14)
+    """
+    worth = bid_points(bid)
+    return worth if taken >= bid else -worth
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % PLAYERS
+
+
+def side_of(seat: int) -> int:
+    return next(i for i, side in enumerate(SIDES) if seat in side)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who won after a deal: ``side`` and the ``seat`` that took it there; both ``None``
+    when the two sides stand exactly equal (player and partner)."""
+
+    side: int | None
+    seat: int | None
+
+
+def decide(scores: tuple[int, ...], partner_above_zero: bool = False) -> Decision | None:
+    """The match's winner after a deal, or ``None`` when nobody has won yet.
+
+    A player at 41 or more wins for his side (with ``partner_above_zero`` only if his
+    partner stands above 0). If both sides have such a player, each side's best one is
+    compared, then their partners: implemented as comparing (points, partner's points).
+    """
+    reached = [s for s in range(PLAYERS) if scores[s] >= TARGET
+               and (not partner_above_zero or scores[partner(s)] > 0)]
+    if not reached:
+        return None
+    best: dict[int, int] = {}
+    for seat in reached:
+        side = side_of(seat)
+        if side not in best or scores[seat] > scores[best[side]]:
+            best[side] = seat
+    if len(best) == 1:
+        ((side, seat),) = best.items()
+        return Decision(side, seat)
+    keys = {side: (scores[seat], scores[partner(seat)]) for side, seat in best.items()}
+    if keys[0] == keys[1]:
+        return Decision(None, None)
+    side = max(keys, key=lambda s: keys[s])
+    return Decision(side, best[side])
+
+
+# --- small helpers ----------------------------------------------------------------------------
+def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+
+
+def _name(state: State, seat: int) -> str:
+    return state.players[seat]
+
+
+def side_name(state: State, side: int) -> str:
+    return " & ".join(state.players[s] for s in SIDES[side])
+
+
+def _set(items: tuple, index: int, value: Any) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def bidding_order(deal: Deal) -> tuple[int, ...]:
+    """Forehand first, counter-clockwise, the dealer last."""
+    return seats_from(deal.forehand, PLAYERS, direction=DIRECTION)
+
+
+def bid_value(bid: int | None) -> int | str:
+    """A stored bid as the API writes it: the number, or "kasta"."""
+    return "kasta" if bid is None else bid
+
+
+def parse_bid(value: Any, options: Options) -> int | None:
+    """A bid as typed: 1–13 (from ``min_bid``), or "kasta" (``None``)."""
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in THROW_WORDS:
+            return THROW_IN
+        if word.isdigit():
+            value = int(word)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if options.min_bid <= value <= MAX_BID:
+            return value
+        raise _violation(
+            "bid_out_of_range", R_BIDDING,
+            {"bid": value, "min": options.min_bid, "max": MAX_BID},
+            f"Ett bud är {options.min_bid}–{MAX_BID} stick, inte {value}.",
+            f"A bid is {options.min_bid}–{MAX_BID} tricks, not {value}.")
+    raise _violation("bad_bid", R_BIDDING, {"bid": value},
+                     f"”{value}” är inget bud: bjud ett antal stick ({options.min_bid}–"
+                     f"{MAX_BID}), eller kasta som fjärde.",
+                     f"“{value}” is not a bid: bid a number of tricks ({options.min_bid}–"
+                     f"{MAX_BID}), or throw in (kasta) as the fourth bidder.")
+
+
+def _suit_words(suit: str) -> tuple[str, str]:
+    return SUIT_NAMES[suit]["sv"], SUIT_NAMES[suit]["en"]
+
+
+def trick_winner(trick: Trick) -> int:
+    """The highest heart if any, else the highest card of the led suit."""
+    return winning_play(trick, DECK, TRUMP).seat
+
+
+def to_play(deal: Deal) -> int:
+    trick = deal.current
+    assert trick is not None
+    return seats_from(trick.leader, PLAYERS, direction=DIRECTION)[len(trick.plays)]
+
+
+def _has_played(deal: Deal, seat: int) -> bool:
+    return any(s.seat == seat for s in deal.knowledge.seen)
+
+
+# --- apply ------------------------------------------------------------------------------------
+def apply(state: State, event: dict[str, Any]) -> State:
+    """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
+    if state.phase == "over":
+        raise _refuse_phase(state, event["type"])
+    return _HANDLERS[event["type"]](state, event)
+
+
+def _refuse_phase(state: State, event_type: str) -> RuleViolation:
+    exp = expected(state)
+    rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SCORING}[state.phase]
+    return _violation(
+        "not_expected", rule,
+        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
+        f"{event_type} passar inte nu. {exp.prompt_sv}",
+        f"{event_type} does not fit now. {exp.prompt_en}")
+
+
+# --- Budgivning --------------------------------------------------------------------------------
+def _on_bid(state: State, event: dict[str, Any]) -> State:
+    deal = state.deal
+    if state.phase != "bidding":
+        raise _refuse_phase(state, "bid")
+    seat = event["seat"]
+    order = bidding_order(deal)
+    to_bid = order[len(deal.bids)]
+    if seat != to_bid:
+        raise _violation(
+            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
+            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
+            "(från förhand moturs, given sist).",
+            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
+            "(from forehand counter-clockwise, the dealer last).")
+    bid = parse_bid(event["bid"], state.options)
+    so_far = bids_points(b for _, b in deal.bids)
+    if bid is THROW_IN:
+        if len(deal.bids) < PLAYERS - 1:
+            raise _violation(
+                "throw_in_only_last", R_BIDDING, {"seat": seat},
+                f"{_name(state, seat)} måste bjuda: bara den fjärde och siste kan kasta, när "
+                f"buden före honom inte räcker till {MIN_BID_POINTS}.",
+                f"{_name(state, seat)} must bid: only the fourth and last bidder may throw "
+                f"in, when the bids before him are not worth {MIN_BID_POINTS}.")
+        if so_far >= MIN_BID_POINTS:
+            raise _violation(
+                "throw_in_after_11", R_BIDDING, {"seat": seat, "points": so_far},
+                f"Buden är redan värda {so_far}, minst {MIN_BID_POINTS}: det blir spel, och "
+                f"{_name(state, seat)} bjuder.",
+                f"The bids are already worth {so_far}, at least {MIN_BID_POINTS}: there is "
+                f"a game, and {_name(state, seat)} bids.")
+    deal = replace(deal, bids=deal.bids + ((seat, bid),))
+    state = replace(state, deal=deal)
+    if len(deal.bids) < PLAYERS:
+        return state
+    return _close_bidding(state)
+
+
+def _close_bidding(state: State) -> State:
+    deal = state.deal
+    if any(b is THROW_IN for _, b in deal.bids) or \
+            bids_points(b for _, b in deal.bids) < MIN_BID_POINTS:
+        return _throw_in(state)
+    deal = replace(deal, current=Trick(1, deal.forehand))
+    return replace(state, deal=deal, phase="play")
+
+
+def _throw_in(state: State) -> State:
+    """Worth less than 11 (or the fourth threw in): everyone throws in; the next deals."""
+    deal = replace(state.deal, thrown_in=True)
+    worth = bids_points(b for _, b in deal.bids)
+    marks = tuple("–" if deal.bid_of(s) is None else str(deal.bid_of(s))
+                  for s in range(PLAYERS))
+    row = SheetRow(
+        "thrown_in",
+        f"Giv {deal.number}: kastad — buden värda {worth}, minst {MIN_BID_POINTS} behövs",
+        f"Deal {deal.number}: thrown in — the bids are worth {worth}, {MIN_BID_POINTS} "
+        "needed",
+        (None,) * PLAYERS, state.scores, deal.number, marks)
+    state = replace(state, deal=deal, rows=state.rows + (row,))
+    return _next_deal(state)
+
+
+def _next_deal(state: State) -> State:
+    """The deal passes counter-clockwise; the finished deal is kept as ``last``."""
+    dealer = next_seat(state.dealer, PLAYERS, direction=DIRECTION)
+    past = state.past_findings + state.deal.knowledge.findings
+    return replace(state, dealer=dealer, deal=_fresh_deal(state.deal.number + 1, dealer),
+                   phase="bidding", last=state.deal, past_findings=past)
+
+
+# --- hands (optional) -------------------------------------------------------------------------
+def _holder(deal: Deal, card: Card) -> int | None:
+    """The seat whose entered hand holds ``card``, if any."""
+    for seat, hand in enumerate(deal.hands):
+        if hand is not None and card in hand:
+            return seat
+    return None
+
+
+def _refuse_held_by_other(state: State, card: Card, holder: int, rule: str) -> RuleViolation:
+    return _violation(
+        "card_held_by_other", rule, {"card": str(card), "seat": holder},
+        f"{card} finns på {_name(state, holder)}s inmatade hand.",
+        f"{card} is in {_name(state, holder)}'s entered hand.")
+
+
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    deal = state.deal
+    seat, cards = event["seat"], tuple(event["cards"])
+    if deal.hands[seat] is not None:
+        raise _violation("hand_already_entered", R_DEAL, {"seat": seat},
+                         f"{_name(state, seat)}s hand är redan inmatad.",
+                         f"{_name(state, seat)}'s hand is already entered.")
+    if _has_played(deal, seat):
+        raise _violation(
+            "hand_too_late", R_DEAL, {"seat": seat},
+            f"{_name(state, seat)}s hand matas in innan han spelar sitt första kort.",
+            f"{_name(state, seat)}'s hand is entered before he plays his first card.")
+    repeated = [str(c) for c, k in Counter(cards).items() if k > 1]
+    if repeated:
+        raise _violation("card_repeated", R_DEAL, {"cards": repeated},
+                         f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
+                         f"{', '.join(repeated)} is named more than once; the deck has one "
+                         "of each.")
+    if len(cards) != CARDS_EACH:
+        raise _violation(
+            "hand_size", R_DEAL, {"seat": seat, "cards": len(cards), "expected": CARDS_EACH},
+            f"En hand har {CARDS_EACH} kort (1-2-2-2-2-2-2), inte {len(cards)}.",
+            f"A hand holds {CARDS_EACH} cards (1-2-2-2-2-2-2), not {len(cards)}.")
+    for card in cards:
+        deal.knowledge.check_unplayed(card, R_DEAL)
+        holder = _holder(deal, card)
+        if holder is not None:
+            raise _refuse_held_by_other(state, card, holder, R_DEAL)
+    return replace(state, deal=replace(deal, hands=_set(deal.hands, seat, cards)))
+
+
+def legal_cards(deal: Deal, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    hand = deal.hands[seat]
+    if hand is None or deal.current is None:
+        return None
+    return playable(hand, deal.current.led_suit, None)  # follow suit, else anything
+
+
+# --- Spelet -----------------------------------------------------------------------------------
+def _on_play(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "play":
+        raise _refuse_phase(state, event["type"])
+    return _play_card(state, event["seat"], event["card"])
+
+
+def _on_trick(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "play":
+        raise _refuse_phase(state, "trick")
+    trick = state.deal.current
+    assert trick is not None
+    cards: tuple[Card, ...] = event["cards"]
+    remaining = PLAYERS - len(trick.plays)
+    if len(cards) != remaining:
+        raise _violation("trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
+                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
+                         f"The trick needs {remaining} more cards, not {len(cards)}.")
+    for card in cards:
+        state = _play_card(state, to_play(state.deal), card)
+    return state
+
+
+def _play_card(state: State, seat: int, card: Card) -> State:
+    deal = state.deal
+    trick = deal.current
+    assert trick is not None
+    expected_seat = to_play(deal)
+    if seat != expected_seat:
+        raise _violation(
+            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": expected_seat,
+                                      "trick": trick.number},
+            f"Det är {_name(state, expected_seat)}s tur i stick {trick.number}, inte "
+            f"{_name(state, seat)}s (spelet går moturs).",
+            f"It is {_name(state, expected_seat)}'s turn in trick {trick.number}, not "
+            f"{_name(state, seat)}'s (play goes counter-clockwise).")
+    deal.knowledge.check_unplayed(card, R_PLAY)
+    hand = deal.hands[seat]
+    if hand is not None:
+        if card not in hand:
+            raise _violation(
+                "not_in_hand", R_PLAY, {"seat": seat, "card": str(card)},
+                f"{card} finns inte på {_name(state, seat)}s inmatade hand.",
+                f"{card} is not in {_name(state, seat)}'s entered hand.")
+        led = trick.led_suit
+        same = next((c for c in hand if c.suit == led), None)
+        if led is not None and card.suit != led and same is not None:
+            suit_sv, suit_en = _suit_words(led)
+            raise _violation(
+                "must_follow", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
+                                        "holds": str(same)},
+                f"{_name(state, seat)} måste bekänna {suit_sv}: {same} finns på hans "
+                "inmatade hand.",
+                f"{_name(state, seat)} must follow {suit_en}: {same} is in his entered "
+                "hand.")
+        hand = tuple(c for c in hand if c != card)
+    else:
+        holder = _holder(deal, card)
+        if holder is not None:
+            raise _refuse_held_by_other(state, card, holder, R_PLAY)
+    # No duty to trump: not following shows a void in the led suit only (the default).
+    knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
+                                      state.players)
+    trick = trick.add(Play(seat, card))
+    deal = replace(deal, current=trick, knowledge=knowledge,
+                   hands=_set(deal.hands, seat, hand))
+    state = replace(state, deal=deal)
+    if len(trick.plays) < PLAYERS:
+        return state
+    return _finish_trick(state)
+
+
+def _finish_trick(state: State) -> State:
+    deal = state.deal
+    trick = deal.current
+    assert trick is not None
+    winner = trick_winner(trick)
+    won = _set(deal.won, winner, deal.won[winner] + 1)
+    last = trick.number == TRICKS_PER_DEAL
+    deal = replace(deal, tricks=deal.tricks + (trick,), won=won,
+                   current=None if last else Trick(trick.number + 1, winner))
+    state = replace(state, deal=deal)
+    return _score_deal(state) if last else state
+
+
+# --- Poängräkning -----------------------------------------------------------------------------
+def _score_deal(state: State) -> State:
+    """Write every player's points for the deal, then see whether the match is won."""
+    deal = state.deal
+    changes = tuple(deal_points(deal.bid_of(s), deal.won[s]) for s in range(PLAYERS))
+    scores = tuple(a + b for a, b in zip(state.scores, changes))
+    order = bidding_order(deal)
+    made = {s: deal.won[s] >= deal.bid_of(s) for s in range(PLAYERS)}
+    sv = ", ".join(f"{_name(state, s)} {deal.bid_of(s)} {'hem' if made[s] else 'bet'}"
+                   for s in order)
+    en = ", ".join(f"{_name(state, s)} {deal.bid_of(s)} {'made' if made[s] else 'failed'}"
+                   for s in order)
+    marks = tuple(f"{deal.bid_of(s)}/{deal.won[s]}" for s in range(PLAYERS))
+    row = SheetRow("deal", f"Giv {deal.number}: {sv}", f"Deal {deal.number}: {en}", changes,
+                   scores, deal.number, marks)
+    state = replace(state, scores=scores, rows=state.rows + (row,))
+    decision = decide(scores, state.options.partner_above_zero)
+    if decision is None:
+        return _next_deal(state)
+    if decision.side is None:  # exactly equal, partners too
+        if state.options.tie_at_41 == "draw":
+            return replace(state, phase="over", draw=True)
+        return _next_deal(state)
+    return replace(state, phase="over", winner=decision.side, decided_by=decision.seat)
+
+
+# --- quick entry ------------------------------------------------------------------------------
+def _on_result(state: State, event: dict[str, Any]) -> State:
+    """A whole deal at once: the bids (or the rest of them) and the tricks per seat."""
+    deal = state.deal
+    if deal.knowledge.seen:
+        raise _violation(
+            "quick_not_now", R_SCORING, {"phase": state.phase, "trick": len(deal.tricks) + 1},
+            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
+            "mata in resten kort för kort.",
+            "Quick entry replaces a deal's play and comes before its first card; enter the "
+            "rest card by card.")
+    raw_bids = event.get("bids")
+    if raw_bids is None:
+        if state.phase == "bidding":
+            raise _violation("result_shape", R_BIDDING, {"bids": None},
+                             f"Ange budet för var och en av {PLAYERS} platser.",
+                             f"Give the bid for each of the {PLAYERS} seats.")
+    else:
+        state = _quick_bids(state, raw_bids)
+    thrown_in = state.deal.number != deal.number
+    tricks = event.get("tricks")
+    if thrown_in:
+        if tricks is not None:
+            raise _violation(
+                "thrown_in_no_tricks", R_BIDDING, {"tricks": tricks},
+                f"Buden är värda mindre än {MIN_BID_POINTS}: korten kastas och inga stick "
+                "spelas.",
+                f"The bids are worth less than {MIN_BID_POINTS}: the cards are thrown in and "
+                "no tricks are played.")
+        return state
+    if not (isinstance(tricks, list) and len(tricks) == PLAYERS
+            and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
+                    for t in tricks)):
+        raise _violation("result_shape", R_SCORING, {"tricks": tricks},
+                         f"Ange antal stick (0–{TRICKS_PER_DEAL}) för var och en av "
+                         f"{PLAYERS} platser.",
+                         f"Give the number of tricks (0–{TRICKS_PER_DEAL}) for each of the "
+                         f"{PLAYERS} seats.")
+    if sum(tricks) != TRICKS_PER_DEAL:
+        raise _violation(
+            "tricks_do_not_add_up", R_PLAY, {"tricks": tricks, "sum": sum(tricks)},
+            f"Sticken blir {sum(tricks)}, men en giv har {TRICKS_PER_DEAL} stick.",
+            f"The tricks add up to {sum(tricks)}, but a deal has {TRICKS_PER_DEAL} tricks.")
+    deal = replace(state.deal, won=tuple(tricks), quick=True, current=None)
+    return _score_deal(replace(state, deal=deal))
+
+
+def _quick_bids(state: State, raw_bids: Any) -> State:
+    """Apply the bids not yet entered, in bidding order; those entered must agree."""
+    deal = state.deal
+    if not isinstance(raw_bids, list) or len(raw_bids) != PLAYERS:
+        raise _violation("result_shape", R_BIDDING, {"bids": raw_bids},
+                         f"Ange budet för var och en av {PLAYERS} platser, i platsordning.",
+                         f"Give the bid for each of the {PLAYERS} seats, in seat order.")
+    bids = [parse_bid(b, state.options) for b in raw_bids]
+    for seat, bid in deal.bids:
+        if bids[seat] != bid:
+            raise _violation(
+                "bids_disagree", R_BIDDING,
+                {"seat": seat, "entered": bid_value(bid), "given": bid_value(bids[seat])},
+                f"{_name(state, seat)} har redan bjudit {bid_value(bid)}, inte "
+                f"{bid_value(bids[seat])}.",
+                f"{_name(state, seat)} has already bid {bid_value(bid)}, not "
+                f"{bid_value(bids[seat])}.")
+    if state.phase == "bidding":
+        for seat in bidding_order(deal)[len(deal.bids):]:
+            state = _on_bid(state, {"type": "bid", "seat": seat, "bid": raw_bids[seat]})
+    return state
+
+
+_HANDLERS = {"bid": _on_bid, "hand": _on_hand, "play": _on_play, "trick": _on_trick,
+             "result": _on_result}
+
+
+# --- what comes next ----------------------------------------------------------------------------
+_TRICK_HINT = list(range(TRICKS_PER_DEAL + 1))
+
+
+def _bid_choices(state: State) -> tuple[int | str, ...]:
+    deal = state.deal
+    choices: tuple[int | str, ...] = tuple(range(state.options.min_bid, MAX_BID + 1))
+    if len(deal.bids) == PLAYERS - 1 and \
+            bids_points(b for _, b in deal.bids) < MIN_BID_POINTS:
+        choices += ("kasta",)
+    return choices
+
+
+def expected(state: State) -> Expected:
+    deal = state.deal
+    if state.phase == "over":
+        if state.draw:
+            return Expected("over", "Partiet är slut: oavgjort.", "The match is over: a draw.")
+        who = side_name(state, state.winner)
+        return Expected("over", f"Partiet är slut: {who} vann.",
+                        f"The match is over: {who} won.")
+    hands = tuple(Expectation("hand", s, fields={"count": CARDS_EACH})
+                  for s in range(PLAYERS)
+                  if deal.hands[s] is None and not _has_played(deal, s))
+    quick: tuple[Expectation, ...] = ()
+    if not deal.knowledge.seen:
+        hints: dict[str, Any] = {"tricks": _TRICK_HINT, "order": list(bidding_order(deal))}
+        if state.phase == "bidding":
+            hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
+        quick = (Expectation("result", fields=hints),)
+    if state.phase == "bidding":
+        seat = bidding_order(deal)[len(deal.bids)]
+        so_far = bids_points(b for _, b in deal.bids)
+        needed = max(0, MIN_BID_POINTS - so_far)
+        choices = _bid_choices(state)
+        dealer = _name(state, deal.dealer)
+        return Expected(
+            "bidding",
+            f"Giv {deal.number} ({dealer} ger): {_name(state, seat)} bjuder. Buden hittills "
+            f"värda {so_far}; minst {MIN_BID_POINTS} för spel.",
+            f"Deal {deal.number} ({dealer} deals): {_name(state, seat)} bids. The bids so "
+            f"far are worth {so_far}; {MIN_BID_POINTS} make a game.", seat,
+            (Expectation("bid", seat, choices, fields={"bid": list(choices),
+                                                       "points": so_far,
+                                                       "needed": needed}),)
+            + quick + hands)
+    trick = deal.current
+    assert trick is not None
+    seat = to_play(deal)
+    legal = legal_cards(deal, seat)
+    if legal is None:
+        held = {c for h in deal.hands if h is not None for c in h}
+        seen = {s.card for s in deal.knowledge.seen}
+        legal = tuple(c for c in DECK.cards if c not in seen and c not in held)
+    fields = {"card": [str(c) for c in legal], "trick": trick.number,
+              "leader": trick.leader, "led_suit": trick.led_suit}
+    return Expected(
+        "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.",
+        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.", seat,
+        (Expectation("play", seat, fields=fields),
+         Expectation("trick", seat, fields={"count": PLAYERS - len(trick.plays)}))
+        + quick + hands)
+
+
+# --- reading the state --------------------------------------------------------------------------
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def sheet(state: State) -> Sheet:
+    """The protokoll: a column per player (each scores alone), the bids as marks."""
+    over = state.phase == "over"
+    return Sheet(players=state.players, rows=state.rows, totals=state.scores,
+                 next_dealer=None if over else state.dealer,
+                 winner=state.decided_by,
+                 notes={"target": TARGET, "direction": "up",
+                        "sides": [list(side) for side in SIDES],
+                        "winning_side": state.winner, "draw": state.draw,
+                        "marks": {"sv": "bud/tagna stick", "en": "bid/tricks taken"}})
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if state.phase != "over":
+        return None
+    return {"winner": state.winner,
+            "winners": [] if state.winner is None else list(SIDES[state.winner]),
+            "decided_by": state.decided_by, "draw": state.draw,
+            "scores": list(state.scores), "target": TARGET}
+
+
+def findings(state: State) -> tuple[Finding, ...]:
+    return state.past_findings + state.deal.knowledge.findings
+
+
+def _deal_dict(deal: Deal) -> dict[str, Any]:
+    def trick_dict(t: Trick) -> dict[str, Any]:
+        out: dict[str, Any] = {"number": t.number, "leader": t.leader,
+                               "cards": [{"seat": p.seat, "card": str(p.card)}
+                                         for p in t.plays]}
+        if len(t.plays) == PLAYERS:
+            out["winner"] = trick_winner(t)
+        return out
+
+    return {
+        "number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
+        "bids": [{"seat": s, "bid": bid_value(b)} for s, b in deal.bids],
+        "bid_points": bids_points(b for _, b in deal.bids),
+        "tricks": [trick_dict(t) for t in deal.tricks],
+        "current": None if deal.current is None else trick_dict(deal.current),
+        "won": list(deal.won),
+        # The hands are the players' own: only who entered one is shown.
+        "hands_entered": [s for s in range(PLAYERS) if deal.hands[s] is not None],
+        "quick": deal.quick, "thrown_in": deal.thrown_in,
+    }
+
+
+def describe(state: State) -> dict[str, Any]:
+    """The state as JSON for the API and the app."""
+    return {
+        "phase": state.phase, "dealer": state.dealer, "scores": list(state.scores),
+        "sides": [list(side) for side in SIDES], "trump": TRUMP, "target": TARGET,
+        "winner": state.winner, "decided_by": state.decided_by, "draw": state.draw,
+        "deal": _deal_dict(state.deal),
+        "last_deal": None if state.last is None else _deal_dict(state.last),
+    }
