@@ -238,4 +238,9 @@ def format_cards(cards) -> str:
     return " ".join(str(card) for card in cards)
 
 
-DECKS = {deck.name: deck for deck in (FRENCH52, PIQUET36, TAROT62)}
+# Schnapsen and 66 (rule file 001): rank order low to high J Q K 10 A; the 24-card deck of 66
+# and the Hungarian four-handed game adds the nines below the jack.
+SCHNAPSEN20 = _french("schnapsen20", ("J", "Q", "K", "10", "A"))
+SCHNAPSEN24 = _french("schnapsen24", ("9", "J", "Q", "K", "10", "A"))
+
+DECKS = {deck.name: deck for deck in (FRENCH52, PIQUET36, TAROT62, SCHNAPSEN20, SCHNAPSEN24)}

@@ -7,10 +7,11 @@ from typing import Any
 
 from .errors import RuleViolation
 from .games import braus, fjabbe, fyrtioett, game150, game800, game1000, norrandsknack, rodskagg
+from .games import schnapsen, schnapsen4, sixtysix
 from .protocol import GameModule, options_catalog
 
 GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe, fyrtioett,
-                                 norrandsknack, braus)
+                                 norrandsknack, braus, schnapsen, schnapsen4, sixtysix)
 
 
 def get_game(name: str) -> GameModule:
