@@ -8,10 +8,14 @@ from typing import Any
 from .errors import RuleViolation
 from .games import braus, fjabbe, fyrtioett, game150, game800, game1000, norrandsknack, rodskagg
 from .games import schnapsen, schnapsen4, sixtysix
+from .games import priffe, whist_a_la_guerre, whist_american, whist_long, whist_sattrumf
+from .games import whist_short
 from .protocol import GameModule, options_catalog
 
 GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe, fyrtioett,
-                                 norrandsknack, braus, schnapsen, schnapsen4, sixtysix)
+                                 norrandsknack, braus, schnapsen, schnapsen4, sixtysix,
+                                 whist_short, whist_long, whist_sattrumf, whist_american,
+                                 whist_a_la_guerre, priffe)
 
 
 def get_game(name: str) -> GameModule:

@@ -205,7 +205,7 @@ def test_setup_builds_options_and_refuses_unknown_ones():
             TableSetup("rodskagg", ("A", "B", "C"), options).new_state()
         assert info.value.code == code
     with pytest.raises(RuleViolation) as info:
-        TableSetup("whist", ("A", "B", "C", "D")).new_state()
+        TableSetup("canasta", ("A", "B", "C", "D")).new_state()
     assert info.value.code == "unknown_game"
 
 

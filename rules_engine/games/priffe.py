@@ -1,0 +1,1131 @@
+"""Priffe (preference) — four players in pairs, 52 cards, one round of bidding, three sits.
+
+Source: rule file 002, section "Priffe regler" up to "Muggins regler": "så här spelar ni" (the
+draw and the deal), *Budgivning* (the six bids), *Spelet*, *Poängräkning (det moderna sättet)*
+with the honours, *Utgång* and the sits, *Enklare variant av Priffe*, *Priffe i gammaldags
+variant*; and the sits rotation in the project's rules README (the text's schedule is
+missing). Cited in refusals as "Priffe — Dragning", "— Budgivning", "— Spelet",
+"— Poängräkning", "— Honnörer", "— Utgång", "— Sitsar", "— Enklare variant" and
+"— Gammaldags variant". The card play (seating, tricks, what the app knows) is shared with
+whist in ``whist_play``.
+
+How a deal runs, as the text says it
+------------------------------------
+First the players draw for seats: the lowest card (the ace counts lowest) chooses his chair
+and deals first; the second lowest is his partner, opposite; the other two are the other
+*bolag*. 13 cards each. Bidding goes once round clockwise from forehand; each player bids
+higher than the bid before or passes. From high to low: *preference* (no trumps, take as
+many tricks as you can), *noll* (nollissimo: take as few as you can), *hjärter* (hearts
+trump), *ruter* (diamonds trump), and the information bids *spader* (strong for preference;
+"stor invit") and *klöver* (weaker; "liten invit"): these two can never be the final bid and
+only the first two players may make them. The highest bid is final and its bolag declares.
+Nobody bids, or an information bid is not followed by a higher one: *tvångsnoll*, forced
+misère. Forehand leads, except after preference: then the player to the right of the
+preference bidder. The winner of a trick leads the next.
+
+Scoring, the modern way: a made preference, hjärter or ruter (seven tricks or more) → 10 a
+trick over six (nine tricks → 30); failed → the other bolag 20 a penalty trick (tricks over
+six they took: bolag A bid hearts, bolag B took eight → B 40). Noll made (six tricks or
+fewer) → 10 a trick under seven (six → 10, five → 20); failed → the other bolag 20 a penalty
+trick; in tvångsnoll no penalty tricks. Little slam (12 tricks, or one in noll) +10, grand
+slam (13, or none) +20; a contract failing by as much: little penalty slam 20, grand 40 to the
+other bolag. Honours — the four aces in preference, A K Q J of trumps in hjärter and ruter,
+the four twos in noll and tvångsnoll — 50 all four in one hand, 40 three in one hand and the
+fourth with the partner, 30 three in one hand. The first bolag to 30 trick points has
+*utgång* (honours do not count toward it); points are written above and below the line as
+in bridge; after an utgång both start again at 0 below the line. Two utgångar win a *sits*;
+after each sits the players change places so that over three sits everyone partners
+everyone; the player with most points in all wins.
+
+Entering a deal
+---------------
+``draw`` (the cards drawn, once, before anything else; optional), ``seating`` (how the
+players really sit, at the start of a sits; optional), ``bid`` (one bid, in turn), ``hand``
+(optional), ``play``/``trick`` (one card or the rest of a trick), or ``result`` (quick
+entry: the bids not yet entered, the tricks per bolag or per player, the honours per player).
+In trick-by-trick play the app counts the honours itself from who played them.
+
+Interpretations (where the text is silent or ambiguous; also on docs/rules/priffe.md)
+--------------------------------------------------------------------------------------
+- The draw: only the rank counts, the ace lowest (the text). Cards of equal rank that decide
+  the first dealer (the two lowest) or the partners (the second and third) are refused: draw
+  again. For the sits schedule the lowest is A, his partner C, the third lowest B, the
+  highest D (the README: sits 1 A–C against B–D, sits 2 A–B against C–D, sits 3 A–D against
+  B–C). Without a draw the players are A B C D in the order entered, the first dealer the
+  table's.
+- Direction: bidding goes clockwise (the text: "medsols"); so do the play and the deal
+  (forehand is the dealer's left-hand neighbour). A new sits keeps the deal going: its first
+  dealer is the player who would have dealt next. Default seatings: see ``whist_play``;
+  the table enters the real one with ``seating``.
+- Information bids are bids: a later bid must be higher (after spader nobody may say klöver),
+  and only the first two players in the bidding order may make one. Pass is always allowed.
+- Noll and tvångsnoll have no trump suit (misère), as preference; hjärter and ruter (and in
+  the old variant spader and klöver) make that suit trump.
+- Tvångsnoll has no declarer: the bolag that took six tricks or fewer scores 10 a trick under
+  seven; nobody gets penalty tricks (the text). Slam bonuses for a bolag taking one trick or
+  none: option ``tvangsnoll_slams`` (on: as in noll).
+- Penalty tricks: in a failed preference/hjärter/ruter the tricks over six the opponents took
+  (the text); in a failed noll the tricks over six the noll bolag took. Penalty slams: the
+  declaring bolag took one trick or none (noll: twelve or all thirteen).
+- Honours go to the bolag that held them, declaring or not. "Three in one hand" scores 30
+  only when the fourth is with an opponent (40 when with the partner); two and two, or
+  spread wider, score nothing (the text lists no such case).
+- Below the line (toward utgång): the trick points of a made contract and of tvångsnoll.
+  Penalty tricks, slams, honours and bonuses go above, as in bridge, which the text
+  recommends for the protokoll; option ``penalty_below_line`` counts penalty tricks toward
+  utgång too. Points over 30 are not carried into the next game.
+- A sits is won by two utgångar in it, not necessarily in a row; no bonus in the modern way
+  (the text names none). After three sits the match is over; the player(s) with most points
+  win. The text gives no scale for money: no settlement.
+- The simpler variant: option ``format`` — ``sits`` (default), ``deals`` (a number of deals:
+  option ``deals``) or ``target`` (until a bolag has ``target`` points below the line, the
+  text's example 100). Then the bolag stay as drawn, there is no utgång, and the bolag with
+  more points in all wins (equal: a draw).
+- The old variant: option ``scoring`` — ``modern`` (default) or ``old``: spader and klöver are
+  real bids and trump, ranked preference, nollissimo, hjärter, ruter, klöver, spader; anybody
+  may bid them; 2/3/4/5/6/8 a trick for spader/klöver/ruter/hjärter/noll/preference; penalty
+  tricks double the contract's value; honours three in one hand worth two tricks, all four in
+  one hand four tricks (three with the fourth in the partner's hand count as three in one
+  hand); slams 10/20 and no penalty slams (the old text names none); utgång at 20, a bolag's
+  first utgång in a sits +10, its second +20 (above the line). Tvångsnoll (all four pass) is
+  worth nollissimo's 6 a trick.
+- Quick entry (``result``) may come until the first card of the deal is played: bids already
+  entered must agree with it. Tricks per bolag (two numbers, the bolag of player 0 first) or
+  per player (four); 13 together. Honours per player (four numbers, 4 together): who held how
+  many of the contract's honours.
+- A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
+  table decides (and may correct the entries).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Sequence
+
+from ..cards import FRENCH52, SUITS, Card
+from ..errors import Finding, RuleViolation
+from ..events import EventSpec
+from ..protocol import Expectation, Expected, RuleSection
+from ..sheet import Sheet, SheetRow
+from . import whist_play as table
+from .whist_play import CardPlay, Refs
+
+ID = "priffe"
+TITLE = "Priffe"
+ALIASES = ("preference", "preferance", "priffe_whist")
+MIN_PLAYERS, MAX_PLAYERS = 4, 4
+DECK = FRENCH52
+PLAYERS = table.PLAYERS
+
+# --- the rule text as data -------------------------------------------------------------------
+PASS = "pass"
+PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER = (
+    "preference", "noll", "hjarter", "ruter", "spader", "klover")
+TVANGSNOLL = "tvangsnoll"  # no final bid: forced misère
+BIDS = (PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER)
+# "De olika buden är från högre till lägre": preference, noll, hjärter, ruter, spader, klöver.
+MODERN_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, SPADER: 2, KLOVER: 1}
+# The old variant: "preference, nollissimo, hjärter, ruter, klöver och så ned till spader".
+OLD_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, KLOVER: 2, SPADER: 1}
+INFORMATION_BIDS = (SPADER, KLOVER)  # modern: never final, "bara ... de två första"
+INFORMATION_BIDDERS = 2
+TRUMP_OF = {HJARTER: "♥", RUTER: "♦", SPADER: "♠", KLOVER: "♣"}
+MISERE = (NOLL, TVANGSNOLL)
+BID_WORDS = {
+    "pass": PASS, "passar": PASS, "priffe": PREFERENCE, "spel": PREFERENCE,
+    "spelut": PREFERENCE, "preference": PREFERENCE, "noll": NOLL, "nollissimo": NOLL,
+    "hjärter": HJARTER, "hjarter": HJARTER, "ruter": RUTER, "spader": SPADER,
+    "stor invit": SPADER, "klöver": KLOVER, "klover": KLOVER, "liten invit": KLOVER,
+}
+BID_NAMES = {PASS: ("pass", "pass"), PREFERENCE: ("preference", "preference"),
+             NOLL: ("noll", "nullo"), HJARTER: ("hjärter", "hearts"),
+             RUTER: ("ruter", "diamonds"), SPADER: ("spader", "spades"),
+             KLOVER: ("klöver", "clubs"), TVANGSNOLL: ("tvångsnoll", "forced nullo")}
+
+BOOK = 6  # "stick utöver de sex första"
+TRICK_VALUE = 10  # "10 poäng per trick"
+PENALTY_VALUE = 20  # "20 poäng per strafftrick"
+SLAMS = {12: 10, 13: 20}  # "10 extra poäng i bonus för lillslam ... 20 bonuspoäng för storslam"
+PENALTY_SLAMS = {12: 20, 13: 40}  # "20 poäng för lilla straffslam och 40 ... stora straffslam"
+HONOURS_FOUR_IN_ONE_HAND = 50
+HONOURS_THREE_AND_PARTNER = 40
+HONOURS_THREE_IN_ONE_HAND = 30
+UTGANG = 30  # "Det bolag som först får 30 eller fler trickpoäng har uppnått utgång"
+UTGANGAR_FOR_SITS = 2  # "När ett bolag uppnått sin andra utgång, har det vunnit en sits"
+SITSAR = 3  # "under sammanlagt tre sitsar"
+SIMPLE_TARGET = 100  # "tills det ena bolaget kommit upp i t.ex. 100 poäng under strecket"
+# The old variant: points a trick by contract, penalty tricks double, honours as tricks.
+OLD_TRICK_VALUE = {SPADER: 2, KLOVER: 3, RUTER: 4, HJARTER: 5, NOLL: 6, PREFERENCE: 8,
+                   TVANGSNOLL: 6}
+OLD_PENALTY_FACTOR = 2
+OLD_HONOUR_TRICKS = {3: 2, 4: 4}  # three in one hand = two tricks, all four = four tricks
+OLD_SLAMS = {12: 10, 13: 20}
+OLD_UTGANG = 20
+OLD_UTGANG_BONUS = (10, 20)  # the first utgång, the second
+# The sits rotation (README): everyone partners everyone over three sits.
+SITS_SCHEDULE = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))  # A=0 B=1 C=2 D=3
+LETTERS = "ABCD"
+
+R_DRAW = "Priffe — Dragning"
+R_BIDDING = "Priffe — Budgivning"
+R_PLAY = "Priffe — Spelet"
+R_SCORING = "Priffe — Poängräkning"
+R_HONOURS = "Priffe — Honnörer"
+R_UTGANG = "Priffe — Utgång"
+R_SITS = "Priffe — Sitsar"
+R_SIMPLE = "Priffe — Enklare variant"
+R_OLD = "Priffe — Gammaldags variant"
+REFS = Refs(draw=R_DRAW, deal=R_DRAW, play=R_PLAY)
+
+RULES = (
+    RuleSection(R_DRAW,
+                "Man drar om sittningen; esset är lägst. Lägsta kortet väljer stol och ger "
+                "först, näst lägsta blir hans medspelare mittemot. 13 kort var.",
+                "The players draw for seats; the ace is lowest. The lowest card chooses a "
+                "chair and deals first, the second lowest is his partner opposite. 13 cards "
+                "each."),
+    RuleSection(R_BIDDING,
+                "Ett varv medsols från förhand; högre bud eller pass. Högst till lägst: "
+                "preference, noll, hjärter, ruter, spader, klöver. Spader och klöver är "
+                "upplysningsbud: aldrig slutbud, bara de två första. Inget slutbud: "
+                "tvångsnoll.",
+                "One round clockwise from forehand; a higher bid or pass. High to low: "
+                "preference, noll, hjärter, ruter, spader, klöver. Spader and klöver only "
+                "inform the partner: never final, only the first two. No final bid: "
+                "tvångsnoll (forced misère)."),
+    RuleSection(R_PLAY,
+                "Förhand spelar ut, utom vid preference: spelaren till höger om den som "
+                "bjöd. Bekänn färg, annars trumfa eller saka; vinnaren spelar ut.",
+                "Forehand leads, except after preference: the player to the right of the "
+                "bidder. Follow suit, else trump or discard; the winner leads."),
+    RuleSection(R_SCORING,
+                "Hemspelat: 10 per stick över sex (noll: under sju). Bet: motspelarna 20 per "
+                "strafftrick; inga i tvångsnoll. Lillslam +10, storslam +20; straffslam 20 "
+                "och 40 till motspelarna.",
+                "Made: 10 a trick over six (noll: under seven). Failed: the opponents 20 a "
+                "penalty trick; none in tvångsnoll. Little slam +10, grand +20; penalty "
+                "slams 20 and 40 to the opponents."),
+    RuleSection(R_HONOURS,
+                "Essen i preference, E K D Kn i trumf, tvåorna i noll: alla fyra på en hand "
+                "50, tre på en hand och den fjärde hos medspelaren 40, tre på en hand 30.",
+                "The aces in preference, A K Q J of trumps, the twos in noll: all four in "
+                "one hand 50, three in one hand and the fourth with the partner 40, three "
+                "in one hand 30."),
+    RuleSection(R_UTGANG,
+                "30 trickpoäng under strecket ger utgång (honnörer räknas inte); sedan börjar "
+                "båda om på noll under strecket.",
+                "30 trick points below the line make utgång (honours do not count); then "
+                "both start again at nought below the line."),
+    RuleSection(R_SITS,
+                "Två utgångar vinner en sits. Efter varje sits byter man plats så att alla "
+                "spelar med alla under tre sitsar; flest poäng totalt vinner.",
+                "Two utgångar win a sits. After each sits the players move so that everyone "
+                "partners everyone over three sits; most points in all wins."),
+    RuleSection(R_SIMPLE,
+                "Ett överenskommet antal givar, eller tills ett bolag har t.ex. 100 under "
+                "strecket.",
+                "An agreed number of deals, or until a bolag has e.g. 100 below the line."),
+    RuleSection(R_OLD,
+                "Spader och klöver riktiga bud och trumf. Per stick spader 2, klöver 3, ruter "
+                "4, hjärter 5, noll 6, preference 8; strafftrick dubbelt. Honnörer tre på en "
+                "hand som två stick, fyra som fyra. Slam 10/20. Utgång vid 20, bonus 10 och "
+                "20.",
+                "Spader and klöver real bids and trumps. A trick: spades 2, clubs 3, diamonds "
+                "4, hearts 5, noll 6, preference 8; penalty tricks double. Honours three in "
+                "one hand as two tricks, four as four. Slams 10/20. Utgång at 20, bonuses 10 "
+                "and 20."),
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    scoring: str = field(default="modern", metadata={
+        "choices": ("modern", "old"),
+        "sv": "Poängräkning: det moderna sättet (förval) eller gammaldags (spader och klöver "
+              "riktiga bud, 2–8 per stick, utgång vid 20).",
+        "en": "Scoring: the modern way (default) or the old one (spades and clubs real bids, "
+              "2–8 a trick, utgång at 20)."})
+    format: str = field(default="sits", metadata={
+        "choices": ("sits", "deals", "target"),
+        "sv": "Tre sitsar med utgångar (förval), ett antal givar, eller till ett mål under "
+              "strecket (den enklare varianten).",
+        "en": "Three sits with utgångar (default), a number of deals, or to a target below "
+              "the line (the simpler variant)."})
+    deals: int = field(default=16, metadata={
+        "choices": (4, 8, 12, 16, 20, 24, 32),
+        "sv": "Antal givar när man spelar ett antal givar.",
+        "en": "Number of deals when playing a number of deals."})
+    target: int = field(default=SIMPLE_TARGET, metadata={
+        "choices": (50, 100, 150, 200, 300),
+        "sv": "Poäng under strecket som avslutar när man spelar till ett mål (texten: t.ex. "
+              "100).",
+        "en": "Points below the line that end the match when playing to a target (the text: "
+              "e.g. 100)."})
+    penalty_below_line: bool = field(default=False, metadata={
+        "sv": "Strafftrick räknas mot utgång (förval: nej, de skrivs över strecket).",
+        "en": "Penalty tricks count toward utgång (default: no, they are written above the "
+              "line)."})
+    tvangsnoll_slams: bool = field(default=True, metadata={
+        "sv": "Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
+        "en": "Slam bonuses in tvångsnoll for a bolag that takes one trick or none."})
+
+
+# --- events --------------------------------------------------------------------------------------
+EVENTS = {
+    "draw": EventSpec({"cards": "cards"},
+                      help_sv="Dragningen om sittning: varje spelares kort, i spelarordning. "
+                              "Lägsta (esset lägst) ger först; näst lägsta blir partner.",
+                      help_en="The draw for seats: each player's card, in player order. The "
+                              "lowest (ace low) deals first; the second lowest is his "
+                              "partner."),
+    "seating": EventSpec({"order": "seats"}, {"dealer": "seat"},
+                         help_sv="Hur ni sitter i sitsen: spelarna medsols, partner mittemot; "
+                                 "valfritt vem som ger först.",
+                         help_en="How you sit this sits: the players clockwise, partners "
+                                 "opposite; optionally who deals first."),
+    "bid": EventSpec({"seat": "seat", "bid": "value"},
+                     help_sv="Ett bud: preference, noll, hjarter, ruter, spader, klover eller "
+                             "pass.",
+                     help_en="A bid: preference, noll, hjarter, ruter, spader, klover or "
+                             "pass."),
+    "hand": EventSpec({"seat": "seat", "cards": "cards"},
+                      help_sv="Valfritt: spelarens 13 kort före hans första kort; då prövas "
+                              "varje kort han spelar direkt.",
+                      help_en="Optional: the player's 13 cards before his first card; then "
+                              "every card he plays is checked at once."),
+    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
+                      help_en="One card played."),
+    "trick": EventSpec({"cards": "cards"},
+                       help_sv="Resten av sticket i spelordning (medsols) från den som står "
+                               "på tur.",
+                       help_en="The rest of the trick in playing order (clockwise) from the "
+                               "player to play."),
+    "result": EventSpec({"tricks": "list", "honours": "list"}, {"bids": "list"},
+                        help_sv="Snabbinmatning av en giv: buden per spelare (om de inte "
+                                "redan är inmatade), stick per bolag eller spelare, honnörer "
+                                "per spelare.",
+                        help_en="Quick entry of a deal: the bids per player (unless already "
+                                "entered), tricks per bolag or player, honours per player."),
+}
+
+LABELS = {
+    "events": {
+        "draw": ("Dragning om sittning", "Draw for seats"),
+        "seating": ("Sittordning", "Seating"), "bid": ("Bud", "Bid"),
+        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
+        "trick": ("Ett helt stick", "A whole trick"),
+        "result": ("Snabbinmatning", "Quick entry"),
+    },
+    "fields": {
+        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
+        "order": ("Medsols runt bordet", "Clockwise round the table"),
+        "dealer": ("Ger först", "Deals first"), "bid": ("Bud", "Bid"),
+        "bids": ("Bud per spelare", "Bids per player"),
+        "tricks": ("Stick per bolag eller spelare", "Tricks per bolag or player"),
+        "honours": ("Honnörer per spelare", "Honours per player"),
+    },
+    "nouns": {
+        "cards": ("kort", "cards"), "order": ("sittordning", "seating"),
+        "dealer": ("giv", "dealer"), "bid": ("bud", "bid"), "bids": ("bud", "bids"),
+        "tricks": ("stick", "tricks"), "honours": ("honnörer", "honours"),
+    },
+    "values": {
+        PASS: ("Pass", "Pass"), PREFERENCE: ("Preference", "Preference"),
+        NOLL: ("Noll", "Nullo"), HJARTER: ("Hjärter", "Hearts"), RUTER: ("Ruter", "Diamonds"),
+        SPADER: ("Spader", "Spades"), KLOVER: ("Klöver", "Clubs"),
+        TVANGSNOLL: ("Tvångsnoll", "Forced nullo"),
+        "modern": ("Moderna sättet", "The modern way"), "old": ("Gammaldags", "The old way"),
+        "sits": ("Tre sitsar", "Three sits"), "deals": ("Antal givar", "Number of deals"),
+        "target": ("Till ett mål", "To a target"),
+    },
+}
+
+
+# --- state -------------------------------------------------------------------------------------
+def _pair(per_side: Callable[[int], int]) -> tuple[int, int]:
+    return per_side(0), per_side(1)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """A scored deal, per bolag (``sides`` order): what went below and above the line."""
+
+    contract: str
+    declaring: int | None  # the declaring bolag (None in tvångsnoll)
+    tricks: tuple[int, int]
+    made: bool | None  # None in tvångsnoll
+    below: tuple[int, int]  # trick points toward utgång
+    penalty: tuple[int, int]
+    slams: tuple[int, int]
+    honours: tuple[int, int]
+    honours_how: str | None = None  # "four", "three_and_partner", "three"
+    honours_side: int | None = None
+    penalty_below: bool = False
+
+    @property
+    def above(self) -> tuple[int, int]:
+        """Penalty tricks (unless counted below), slams and honours."""
+        return _pair(lambda s: (0 if self.penalty_below else self.penalty[s])
+                     + self.slams[s] + self.honours[s])
+
+    @property
+    def line(self) -> tuple[int, int]:
+        """What counts toward utgång: the trick points, and penalty tricks if so agreed."""
+        return _pair(lambda s: self.below[s] + (self.penalty[s] if self.penalty_below else 0))
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return _pair(lambda s: self.below[s] + self.penalty[s] + self.slams[s]
+                     + self.honours[s])
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"contract": self.contract, "declaring": self.declaring,
+                "tricks": list(self.tricks), "made": self.made, "below": list(self.below),
+                "penalty": list(self.penalty), "slams": list(self.slams),
+                "honours": list(self.honours), "honours_how": self.honours_how,
+                "honours_side": self.honours_side, "line": list(self.line),
+                "above": list(self.above), "total": list(self.total)}
+
+
+@dataclass(frozen=True)
+class Deal:
+    number: int
+    dealer: int
+    forehand: int
+    play: CardPlay
+    bids: tuple[tuple[int, str], ...] = ()  # (player, bid) in bidding order
+    contract: str | None = None
+    declarer: int | None = None  # the player whose bid is final
+    quick: bool = False
+    score: DealScore | None = None
+
+    @property
+    def touched(self) -> bool:
+        cp = self.play
+        return bool(self.bids or cp.started or any(h is not None for h in cp.hands)
+                    or self.quick)
+
+
+@dataclass(frozen=True)
+class SitsResult:
+    number: int
+    sides: tuple[tuple[int, ...], ...]
+    winner: int  # the bolag with two utgångar
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    letters: tuple[int, ...]  # the players called A, B, C, D for the sits schedule
+    seating: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    dealer: int
+    deal: Deal
+    phase: str = "bidding"  # bidding, play, over
+    sits: int = 1
+    line: tuple[int, int] = (0, 0)  # per bolag: below the line since the last utgång
+    utgangar: tuple[int, int] = (0, 0)  # per bolag, in the current sits
+    above: tuple[int, ...] = (0,) * PLAYERS  # per player, all the match
+    below: tuple[int, ...] = (0,) * PLAYERS
+    deals_scored: int = 0
+    sits_deals: int = 0  # deals scored in the current sits
+    drawn: bool = False
+    rows: tuple[SheetRow, ...] = ()
+    sits_done: tuple[SitsResult, ...] = ()
+    winners: tuple[int, ...] = ()  # players (several: a shared win or a draw)
+    last: Deal | None = None
+    past_findings: tuple[Finding, ...] = ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(a + b for a, b in zip(self.above, self.below))
+
+    @property
+    def old(self) -> bool:
+        return self.options.scoring == "old"
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> State:
+    players = tuple(players)
+    if len(players) != PLAYERS:
+        raise _violation("player_count", R_DRAW, {"players": len(players)},
+                         "Priffe spelas av fyra spelare, två bolag.",
+                         "Priffe is played by four players, two bolag.")
+    if not 0 <= first_dealer < PLAYERS:
+        raise _violation("bad_dealer", R_DRAW, {"first_dealer": first_dealer},
+                         "Första given måste vara en av spelarna.",
+                         "The first dealer must be one of the players.")
+    letters = tuple(range(PLAYERS))
+    seating = _schedule_seating(letters, 1, tuple(range(PLAYERS)))
+    rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)
+    return State(players, options or Options(), letters, seating, table.sides_of(seating),
+                 first_dealer, _fresh_deal(1, first_dealer, seating), rows=rows)
+
+
+def _fresh_deal(number: int, dealer: int, seating: tuple[int, ...]) -> Deal:
+    forehand = table.left_of(seating, dealer)
+    return Deal(number, dealer, forehand, table.begin(seating, dealer, forehand))
+
+
+def _schedule_pairs(letters: tuple[int, ...], sits: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of sits ``sits`` by the schedule, as players."""
+    return tuple((letters[a], letters[b]) for a, b in SITS_SCHEDULE[sits - 1])
+
+
+def _schedule_seating(letters: tuple[int, ...], sits: int,
+                      prefer: tuple[int, ...]) -> tuple[int, ...]:
+    return table.seat_pairs_opposite(_schedule_pairs(letters, sits), prefer)
+
+
+# --- the rule text's numbers as pure functions -------------------------------------------------
+def rank(bid: str, old: bool = False) -> int:
+    return (OLD_RANK if old else MODERN_RANK)[bid]
+
+
+def is_final(bid: str, old: bool = False) -> bool:
+    """Can ``bid`` be the final bid? Not spader and klöver in the modern way."""
+    return old or bid not in INFORMATION_BIDS
+
+
+def trick_value(contract: str, old: bool = False) -> int:
+    return OLD_TRICK_VALUE[contract] if old else TRICK_VALUE
+
+
+def contract_score(contract: str, tricks: int,
+                   old: bool = False) -> tuple[bool, int, int, int, int]:
+    """A contract played by a bolag that took ``tricks``: (made, its trick points, the
+    opponents' penalty points, its slam bonus, the opponents' penalty-slam bonus).
+
+    >>> contract_score(HJARTER, 9)      # "Nio stick ger alltså 30 poäng"
+    (True, 30, 0, 0, 0)
+    >>> contract_score(HJARTER, 5)      # "bolag B vann given genom att ta hem åtta stick"
+    (False, 0, 40, 0, 0)
+    >>> contract_score(NOLL, 6)[1], contract_score(NOLL, 5)[1]
+    (10, 20)
+    """
+    value = trick_value(contract, old)
+    penalty_value = value * OLD_PENALTY_FACTOR if old else PENALTY_VALUE
+    slams = OLD_SLAMS if old else SLAMS
+    misere = contract in MISERE
+    # Misère counts the tricks *not* taken the way a trump contract counts those taken.
+    good = table.TRICKS_PER_DEAL - tricks if misere else tricks
+    if good > BOOK:
+        return True, value * (good - BOOK), 0, slams.get(good, 0), 0
+    bad = table.TRICKS_PER_DEAL - good  # the tricks the other way round
+    penalty_slam = 0 if old else PENALTY_SLAMS.get(bad, 0)
+    return False, 0, penalty_value * (bad - BOOK), 0, penalty_slam
+
+
+def honour_cards(contract: str) -> tuple[Card, ...]:
+    """The four aces in preference, A K Q J of the trump suit, the four twos in noll."""
+    if contract == PREFERENCE:
+        return tuple(Card(s, "A") for s in SUITS)
+    if contract in MISERE:
+        return tuple(Card(s, "2") for s in SUITS)
+    trump = TRUMP_OF[contract]
+    return tuple(Card(trump, r) for r in ("A", "K", "Q", "J"))
+
+
+def honours_score(held: Sequence[int], sides: Sequence[Sequence[int]], contract: str,
+                  old: bool = False) -> tuple[tuple[int, int], str | None, int | None]:
+    """Honour points per bolag from how many each player held: (points, how, bolag).
+
+    Modern: 50 all four in one hand, 40 three in one hand and the fourth with the partner,
+    30 three in one hand (the fourth with an opponent). Old: three in one hand as two tricks,
+    all four as four tricks of the contract.
+
+    >>> honours_score((3, 0, 1, 0), ((0, 2), (1, 3)), PREFERENCE)
+    ((40, 0), 'three_and_partner', 0)
+    """
+    for player, count in enumerate(held):
+        if count < 3:
+            continue
+        side = next(i for i, s in enumerate(sides) if player in s)
+        partner = next(p for p in sides[side] if p != player)
+        if old:
+            points = OLD_HONOUR_TRICKS[count] * trick_value(contract, True)
+            how = "four" if count == 4 else "three"
+        elif count == 4:
+            points, how = HONOURS_FOUR_IN_ONE_HAND, "four"
+        elif held[partner] == 1:
+            points, how = HONOURS_THREE_AND_PARTNER, "three_and_partner"
+        else:
+            points, how = HONOURS_THREE_IN_ONE_HAND, "three"
+        out = [0, 0]
+        out[side] = points
+        return (out[0], out[1]), how, side
+    return (0, 0), None, None
+
+
+def score_deal(contract: str, declaring: int | None, tricks: tuple[int, int],
+               held: Sequence[int], sides: Sequence[Sequence[int]], old: bool = False,
+               tvangsnoll_slams: bool = True, penalty_below: bool = False) -> DealScore:
+    """One deal: the contract's trick points, penalty tricks and slams, and the honours."""
+    below, penalty, slams = [0, 0], [0, 0], [0, 0]
+    made: bool | None = None
+    if contract == TVANGSNOLL:
+        value = trick_value(TVANGSNOLL, old)
+        for side in (0, 1):
+            under = BOOK + 1 - tricks[side]
+            if under > 0:
+                below[side] = value * under
+                if tvangsnoll_slams:
+                    slams[side] = (OLD_SLAMS if old else SLAMS).get(BOOK + under, 0)
+    else:
+        assert declaring is not None
+        made, points, against, slam, penalty_slam = contract_score(
+            contract, tricks[declaring], old)
+        below[declaring] = points
+        slams[declaring] = slam
+        penalty[1 - declaring] = against
+        slams[1 - declaring] = penalty_slam
+    honours, how, side = honours_score(held, sides, contract, old)
+    return DealScore(contract, declaring, tricks, made, (below[0], below[1]),
+                     (penalty[0], penalty[1]), (slams[0], slams[1]), honours, how, side,
+                     penalty_below)
+
+
+def utgang_at(old: bool) -> int:
+    return OLD_UTGANG if old else UTGANG
+
+
+# --- small helpers -----------------------------------------------------------------------------
+def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+
+
+def _name(state: State, player: int) -> str:
+    return state.players[player]
+
+
+def side_name(state: State, side: int) -> str:
+    return " & ".join(state.players[p] for p in state.sides[side])
+
+
+def side_of(state: State, player: int) -> int:
+    return next(i for i, side in enumerate(state.sides) if player in side)
+
+
+def _set(items: tuple, index: int, value: Any) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def bid_name(bid: str, lang: str = "sv") -> str:
+    sv, en = BID_NAMES[bid]
+    return sv if lang == "sv" else en
+
+
+def bidding_order(deal: Deal) -> tuple[int, ...]:
+    """Forehand first, clockwise, the dealer last."""
+    return table.clockwise(deal.play.seating, deal.forehand)
+
+
+def parse_bid(value: Any) -> str:
+    if isinstance(value, str):
+        word = " ".join(value.strip().lower().replace("_", " ").split())
+        if word in BID_WORDS:
+            return BID_WORDS[word]
+    raise _violation("bad_bid", R_BIDDING, {"bid": value},
+                     f"”{value}” är inget bud: preference, noll, hjarter, ruter, spader, "
+                     "klover eller pass.",
+                     f"“{value}” is not a bid: preference, noll, hjarter, ruter, spader, "
+                     "klover or pass.")
+
+
+def _highest(deal: Deal, old: bool) -> str | None:
+    real = [b for _, b in deal.bids if b != PASS]
+    return max(real, key=lambda b: rank(b, old)) if real else None
+
+
+def open_bids(state: State) -> tuple[str, ...]:
+    """The bids the player to bid may make now (pass first)."""
+    deal = state.deal
+    highest = _highest(deal, state.old)
+    floor = 0 if highest is None else rank(highest, state.old)
+    position = len(deal.bids)
+    out = [PASS]
+    for bid in sorted(BIDS, key=lambda b: rank(b, state.old)):
+        if rank(bid, state.old) <= floor:
+            continue
+        if not state.old and bid in INFORMATION_BIDS and position >= INFORMATION_BIDDERS:
+            continue
+        out.append(bid)
+    return tuple(out)
+
+
+# --- apply -------------------------------------------------------------------------------------
+def apply(state: State, event: dict[str, Any]) -> State:
+    """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
+    if state.phase == "over":
+        raise _refuse_phase(state, event["type"])
+    return _HANDLERS[event["type"]](state, event)
+
+
+def _refuse_phase(state: State, event_type: str) -> RuleViolation:
+    exp = expected(state)
+    rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SITS}[state.phase]
+    return _violation(
+        "not_expected", rule,
+        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
+        f"{event_type} passar inte nu. {exp.prompt_sv}",
+        f"{event_type} does not fit now. {exp.prompt_en}")
+
+
+# --- Dragning och sittning ---------------------------------------------------------------------
+def _on_draw(state: State, event: dict[str, Any]) -> State:
+    if state.deals_scored or state.deal.touched:
+        raise _violation("draw_not_now", R_DRAW, {},
+                         "Man drar om sittningen innan spelet börjar.",
+                         "The draw for seats comes before play begins.")
+    if state.drawn:
+        raise _violation("already_drawn", R_DRAW, {},
+                         "Dragningen är redan inmatad (ångra den för att ändra).",
+                         "The draw is already entered (undo it to change it).")
+    cards = tuple(event["cards"])
+    table.check_draw(cards, R_DRAW)
+    values = table.draw_values(cards, ace_low=True)  # "härvid räknas esset som lägsta kort"
+    ranking = sorted(range(PLAYERS), key=lambda p: (values[p], p))
+    if values[ranking[0]] == values[ranking[1]]:
+        tied = tuple(p for p in ranking if values[p] == values[ranking[0]])
+        raise table.refuse_draw_tie(R_DRAW, tied, state.players, "vem som ger först",
+                                    "who deals first")
+    if values[ranking[1]] == values[ranking[2]]:
+        tied = tuple(p for p in ranking if values[p] == values[ranking[1]])
+        raise table.refuse_draw_tie(R_DRAW, tied, state.players, "vem som blir partner",
+                                    "who partners whom")
+    a, c, b, d = ranking  # lowest A, his partner C; then B and D
+    letters = (a, b, c, d)
+    seating = _schedule_seating(letters, 1, state.seating)
+    state = replace(state, letters=letters, seating=seating, sides=table.sides_of(seating),
+                    dealer=a, deal=_fresh_deal(state.deal.number, a, seating), drawn=True)
+    drawn = " ".join(f"{_name(state, p)} {c}" for p, c in enumerate(cards))
+    row = SheetRow("draw",
+                   f"Dragning: {drawn} — {side_name(state, 0)} mot {side_name(state, 1)}; "
+                   f"{_name(state, a)} ger",
+                   f"Draw: {drawn} — {side_name(state, 0)} against {side_name(state, 1)}; "
+                   f"{_name(state, a)} deals",
+                   (None,) * PLAYERS, state.totals, None, tuple(str(c) for c in cards))
+    return replace(state, rows=state.rows + (row,))
+
+
+def _on_seating(state: State, event: dict[str, Any]) -> State:
+    if state.sits_deals or state.deal.touched:
+        raise _violation("seating_not_now", R_SITS, {"sits": state.sits},
+                         "Sittordningen anges när en sits börjar, före första budet.",
+                         "The seating is entered when a sits begins, before the first bid.")
+    order = table.check_seating(event["order"], state.sides, R_SITS, state.players)
+    dealer = event.get("dealer", state.dealer)
+    return replace(state, seating=order, dealer=dealer,
+                   deal=_fresh_deal(state.deal.number, dealer, order))
+
+
+# --- Budgivning --------------------------------------------------------------------------------
+def _on_bid(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "bidding":
+        raise _refuse_phase(state, "bid")
+    deal = state.deal
+    seat = event["seat"]
+    order = bidding_order(deal)
+    to_bid = order[len(deal.bids)]
+    if seat != to_bid:
+        raise _violation(
+            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
+            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
+            "(ett varv medsols från förhand).",
+            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
+            "(one round clockwise from forehand).")
+    bid = parse_bid(event["bid"])
+    if bid != PASS:
+        highest = _highest(deal, state.old)
+        if highest is not None and rank(bid, state.old) <= rank(highest, state.old):
+            raise _violation(
+                "bid_not_higher", R_OLD if state.old else R_BIDDING,
+                {"seat": seat, "bid": bid, "highest": highest},
+                f"{bid_name(bid)} är inte högre än {bid_name(highest)}: bjud högre eller "
+                "passa.",
+                f"{bid_name(bid, 'en')} is not higher than {bid_name(highest, 'en')}: bid "
+                "higher or pass.")
+        if not state.old and bid in INFORMATION_BIDS and len(deal.bids) >= INFORMATION_BIDDERS:
+            raise _violation(
+                "information_bid_too_late", R_BIDDING, {"seat": seat, "bid": bid},
+                f"{bid_name(bid).capitalize()} är ett upplysningsbud som bara de två första "
+                "får avge.",
+                f"{bid_name(bid, 'en').capitalize()} is an information bid only the first "
+                "two players may make.")
+    deal = replace(deal, bids=deal.bids + ((seat, bid),))
+    state = replace(state, deal=deal)
+    if len(deal.bids) < PLAYERS:
+        return state
+    return _close_bidding(state)
+
+
+def final_contract(bids: Sequence[tuple[int, str]], old: bool = False) -> tuple[str, int | None]:
+    """The final bid and who made it; no final bid → tvångsnoll, nobody."""
+    real = [(p, b) for p, b in bids if b != PASS]
+    if not real:
+        return TVANGSNOLL, None
+    player, bid = max(real, key=lambda pb: rank(pb[1], old))
+    if not is_final(bid, old):
+        return TVANGSNOLL, None
+    return bid, player
+
+
+def _close_bidding(state: State) -> State:
+    deal = state.deal
+    contract, declarer = final_contract(deal.bids, state.old)
+    cp = deal.play
+    leader = deal.forehand
+    if contract == PREFERENCE:
+        assert declarer is not None
+        leader = table.right_of(cp.seating, declarer)  # "spelaren till höger om" the bidder
+    assert cp.current is not None and not cp.current.plays
+    cp = replace(cp, trump=TRUMP_OF.get(contract), leader=leader,
+                 current=replace(cp.current, leader=leader))
+    deal = replace(deal, contract=contract, declarer=declarer, play=cp)
+    return replace(state, deal=deal, phase="play")
+
+
+# --- hands and cards ---------------------------------------------------------------------------
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    deal = state.deal
+    cp = table.enter_hand(deal.play, event["seat"], event["cards"], REFS, state.players)
+    return replace(state, deal=replace(deal, play=cp))
+
+
+def _on_play(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "play":
+        raise _refuse_phase(state, event["type"])
+    cp = table.play_card(state.deal.play, event["seat"], event["card"], REFS, state.players)
+    return _after_card(state, cp)
+
+
+def _on_trick(state: State, event: dict[str, Any]) -> State:
+    if state.phase != "play":
+        raise _refuse_phase(state, "trick")
+    cp = table.play_trick(state.deal.play, event["cards"], REFS, state.players)
+    return _after_card(state, cp)
+
+
+def _after_card(state: State, cp: CardPlay) -> State:
+    state = replace(state, deal=replace(state.deal, play=cp))
+    if not cp.done:
+        return state
+    contract = state.deal.contract
+    assert contract is not None
+    held = table.count_held(cp, honour_cards(contract))
+    return _score(state, table.side_totals(cp.won, state.sides), held)
+
+
+# --- quick entry -------------------------------------------------------------------------------
+def _on_result(state: State, event: dict[str, Any]) -> State:
+    deal = state.deal
+    if deal.play.started:
+        raise _violation(
+            "quick_not_now", R_SCORING, {"phase": state.phase,
+                                         "trick": len(deal.play.tricks) + 1},
+            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
+            "mata in resten kort för kort.",
+            "Quick entry replaces a deal's play and comes before its first card; enter the "
+            "rest card by card.")
+    raw_bids = event.get("bids")
+    if raw_bids is None:
+        if state.phase == "bidding":
+            raise _violation("result_shape", R_BIDDING, {"bids": None},
+                             "Ange budet (eller pass) för var och en av de fyra spelarna.",
+                             "Give the bid (or pass) of each of the four players.")
+    else:
+        state = _quick_bids(state, raw_bids)
+    tricks = table.parse_counts(event["tricks"], (2, PLAYERS), table.TRICKS_PER_DEAL, R_PLAY,
+                                "tricks", "stick", "tricks")
+    if len(tricks) == PLAYERS:
+        tricks = table.side_totals(tricks, state.sides)
+    held = table.parse_counts(event["honours"], (PLAYERS,), 4, R_HONOURS, "honours",
+                              "honnörerna", "honours")
+    deal = state.deal
+    state = replace(state, deal=replace(deal, quick=True,
+                                        play=replace(deal.play, current=None)))
+    return _score(state, (tricks[0], tricks[1]), held)
+
+
+def _quick_bids(state: State, raw_bids: Any) -> State:
+    """Apply the bids not yet entered, in bidding order; those entered must agree."""
+    deal = state.deal
+    if not isinstance(raw_bids, list) or len(raw_bids) != PLAYERS:
+        raise _violation("result_shape", R_BIDDING, {"bids": raw_bids},
+                         "Ange budet (eller pass) för var och en av de fyra spelarna, i "
+                         "spelarordning.",
+                         "Give the bid (or pass) of each of the four players, in player "
+                         "order.")
+    bids = [parse_bid(b) for b in raw_bids]
+    for seat, bid in deal.bids:
+        if bids[seat] != bid:
+            raise _violation(
+                "bids_disagree", R_BIDDING, {"seat": seat, "entered": bid, "given": bids[seat]},
+                f"{_name(state, seat)} har redan bjudit {bid_name(bid)}, inte "
+                f"{bid_name(bids[seat])}.",
+                f"{_name(state, seat)} has already bid {bid_name(bid, 'en')}, not "
+                f"{bid_name(bids[seat], 'en')}.")
+    if state.phase == "bidding":
+        for seat in bidding_order(deal)[len(deal.bids):]:
+            state = _on_bid(state, {"type": "bid", "seat": seat, "bid": bids[seat]})
+    return state
+
+
+# --- Poängräkning, utgång, sitsar --------------------------------------------------------------
+def _score(state: State, tricks: tuple[int, int], held: Sequence[int]) -> State:
+    deal = state.deal
+    contract = deal.contract
+    assert contract is not None
+    declaring = None if deal.declarer is None else side_of(state, deal.declarer)
+    score = score_deal(contract, declaring, tricks, held, state.sides, state.old,
+                       state.options.tvangsnoll_slams, state.options.penalty_below_line)
+    deal = replace(deal, score=score)
+    above, below = list(state.above), list(state.below)
+    changes: list[int | None] = [None] * PLAYERS
+    for side, players in enumerate(state.sides):
+        for p in players:
+            above[p] += score.above[side]
+            below[p] += score.line[side]
+            if score.total[side]:
+                changes[p] = score.total[side]
+    line = tuple(a + b for a, b in zip(state.line, score.line))
+    sv, en = _deal_words(state, deal, score)
+    state = replace(state, deal=deal, above=tuple(above), below=tuple(below), line=line,
+                    deals_scored=state.deals_scored + 1, sits_deals=state.sits_deals + 1)
+    marks = tuple(str(line[side_of(state, p)]) for p in range(PLAYERS))
+    state = replace(state, rows=state.rows + (
+        SheetRow("deal", sv, en, tuple(changes), state.totals, deal.number, marks),))
+    if state.options.format == "sits":
+        state = _utgang(state)
+    else:
+        state = _simple_end(state)
+    return _next_deal(state)
+
+
+def _deal_words(state: State, deal: Deal, score: DealScore) -> tuple[str, str]:
+    contract = score.contract
+    if score.declaring is None:
+        sv = f"Giv {deal.number}: tvångsnoll"
+        en = f"Deal {deal.number}: forced nullo (tvångsnoll)"
+    else:
+        side = score.declaring
+        sv = (f"Giv {deal.number}: {side_name(state, side)} {bid_name(contract)}, "
+              f"{score.tricks[side]} stick, {'hem' if score.made else 'bet'}")
+        en = (f"Deal {deal.number}: {side_name(state, side)} {bid_name(contract, 'en')}, "
+              f"{score.tricks[side]} tricks, {'made' if score.made else 'failed'}")
+    for side in (0, 1):
+        bits_sv, bits_en = [], []
+        if score.below[side]:
+            bits_sv.append(f"{score.below[side]} under strecket")
+            bits_en.append(f"{score.below[side]} below the line")
+        if score.penalty[side]:
+            bits_sv.append(f"{score.penalty[side]} strafftrick")
+            bits_en.append(f"{score.penalty[side]} penalty tricks")
+        if score.slams[side]:
+            bits_sv.append(f"{score.slams[side]} slam")
+            bits_en.append(f"{score.slams[side]} slam")
+        if score.honours[side]:
+            bits_sv.append(f"{score.honours[side]} honnörer")
+            bits_en.append(f"{score.honours[side]} honours")
+        if bits_sv:
+            sv += f"; {side_name(state, side)}: " + ", ".join(bits_sv)
+            en += f"; {side_name(state, side)}: " + ", ".join(bits_en)
+    return sv, en
+
+
+def _utgang(state: State) -> State:
+    """A bolag at 30 (old: 20) below the line has utgång; both start again at 0."""
+    at = utgang_at(state.old)
+    side = next((s for s in (0, 1) if state.line[s] >= at), None)
+    if side is None:
+        return state
+    utgangar = _set(state.utgangar, side, state.utgangar[side] + 1)
+    bonus = OLD_UTGANG_BONUS[utgangar[side] - 1] if state.old else 0
+    above = list(state.above)
+    changes: list[int | None] = [None] * PLAYERS
+    for p in state.sides[side]:
+        above[p] += bonus
+        if bonus:
+            changes[p] = bonus
+    strokes = tuple("|" * utgangar[side_of(state, p)] for p in range(PLAYERS))
+    label_sv = f"Utgång {utgangar[side]} för {side_name(state, side)}"
+    label_en = f"Utgång {utgangar[side]} to {side_name(state, side)}"
+    if bonus:
+        label_sv += f": {bonus} i bonus"
+        label_en += f": {bonus} bonus"
+    state = replace(state, utgangar=utgangar, line=(0, 0), above=tuple(above))
+    row = SheetRow("utgang", label_sv, label_en, tuple(changes), state.totals,
+                   state.deal.number, strokes)
+    state = replace(state, rows=state.rows + (row,))
+    if utgangar[side] < UTGANGAR_FOR_SITS:
+        return state
+    return _sits_won(state, side)
+
+
+def _sits_won(state: State, side: int) -> State:
+    result = SitsResult(state.sits, state.sides, side)
+    done = state.sits_done + (result,)
+    if len(done) >= SITSAR:
+        row = SheetRow("sits", f"Sits {state.sits} till {side_name(state, side)}; matchen "
+                               "är slut",
+                       f"Sits {state.sits} to {side_name(state, side)}; the match is over",
+                       (None,) * PLAYERS, state.totals, state.deal.number)
+        best = max(state.totals)
+        winners = tuple(p for p in range(PLAYERS) if state.totals[p] == best)
+        return replace(state, sits_done=done, rows=state.rows + (row,), phase="over",
+                       winners=winners)
+    sits = state.sits + 1
+    pairs = _schedule_pairs(state.letters, sits)
+    names = " mot ".join(" & ".join(_name(state, p) for p in pair) for pair in pairs)
+    names_en = " against ".join(" & ".join(_name(state, p) for p in pair) for pair in pairs)
+    row = SheetRow("sits", f"Sits {state.sits} till {side_name(state, side)}; sits {sits}: "
+                           f"{names}",
+                   f"Sits {state.sits} to {side_name(state, side)}; sits {sits}: {names_en}",
+                   (None,) * PLAYERS, state.totals, state.deal.number)
+    return replace(state, sits_done=done, sits=sits, utgangar=(0, 0), line=(0, 0),
+                   sits_deals=0, rows=state.rows + (row,))
+
+
+def _simple_end(state: State) -> State:
+    """The simpler variant: a number of deals, or a target below the line."""
+    options = state.options
+    if options.format == "deals":
+        if state.deals_scored < options.deals:
+            return state
+    elif max(state.line) < options.target:
+        return state
+    side_totals = [state.totals[side[0]] for side in state.sides]
+    best = max(side_totals)
+    winners = tuple(sorted(p for s, side in enumerate(state.sides) if side_totals[s] == best
+                           for p in side))
+    return replace(state, phase="over", winners=winners)
+
+
+def _next_deal(state: State) -> State:
+    """The deal passes to the left; a new sits seats the players by the schedule."""
+    past = state.past_findings + state.deal.play.knowledge.findings
+    if state.phase == "over":
+        return replace(state, last=state.deal, past_findings=past)
+    dealer = table.left_of(state.seating, state.dealer)
+    seating = state.seating
+    if state.sits_deals == 0:  # a new sits
+        seating = _schedule_seating(state.letters, state.sits, seating)
+    return replace(state, dealer=dealer, seating=seating, sides=table.sides_of(seating),
+                   deal=_fresh_deal(state.deal.number + 1, dealer, seating),
+                   phase="bidding", last=state.deal, past_findings=past)
+
+
+_HANDLERS = {"draw": _on_draw, "seating": _on_seating, "bid": _on_bid, "hand": _on_hand,
+             "play": _on_play, "trick": _on_trick, "result": _on_result}
+
+
+# --- what comes next ---------------------------------------------------------------------------
+def expected(state: State) -> Expected:
+    if state.phase == "over":
+        who = ", ".join(_name(state, p) for p in state.winners)
+        return Expected("over", f"Matchen är slut: {who} vann.",
+                        f"The match is over: {who} won.")
+    deal = state.deal
+    cp = deal.play
+    extras: list[Expectation] = []
+    if not cp.started:
+        hints: dict[str, Any] = {"tricks": list(range(table.TRICKS_PER_DEAL + 1)),
+                                 "honours": list(range(5)),
+                                 "sides": [list(s) for s in state.sides],
+                                 "order": list(bidding_order(deal))}
+        if state.phase == "bidding":
+            hints["bids"] = [PASS, *BIDS]
+        extras.append(Expectation("result", fields=hints))
+    extras += [Expectation("hand", p, fields={"cards": table.CARDS_EACH})
+               for p in range(PLAYERS) if cp.hands[p] is None and not table.has_played(cp, p)]
+    if not state.sits_deals and not deal.touched:
+        if not state.drawn and not state.deals_scored:
+            extras.append(Expectation("draw", fields={"cards": PLAYERS}))
+        extras.append(Expectation("seating", fields={"order": list(state.seating)}))
+    dealer = _name(state, deal.dealer)
+    if state.phase == "bidding":
+        seat = bidding_order(deal)[len(deal.bids)]
+        choices = open_bids(state)
+        return Expected(
+            "bidding", f"Giv {deal.number} ({dealer} ger): {_name(state, seat)} bjuder.",
+            f"Deal {deal.number} ({dealer} deals): {_name(state, seat)} bids.", seat,
+            (Expectation("bid", seat, choices, fields={"bid": list(choices)}),)
+            + tuple(extras))
+    trick = cp.current
+    assert trick is not None
+    seat = table.to_play(cp)
+    contract = bid_name(deal.contract or TVANGSNOLL)
+    contract_en = bid_name(deal.contract or TVANGSNOLL, "en")
+    hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
+            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
+    return Expected(
+        "play", f"Giv {deal.number} ({contract}), stick {trick.number}: {_name(state, seat)} "
+                "spelar.",
+        f"Deal {deal.number} ({contract_en}), trick {trick.number}: {_name(state, seat)} "
+        "plays.", seat,
+        (Expectation("play", seat, fields=hint),
+         Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
+        + tuple(extras))
+
+
+# --- reading the state -------------------------------------------------------------------------
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def sheet(state: State) -> Sheet:
+    """The protokoll: a column per player (a bolag's points go to both its players), the
+    deal rows marked with the bolag's points below the line, utgång rows with strokes."""
+    over = state.phase == "over"
+    return Sheet(
+        players=state.players, rows=state.rows, totals=state.totals,
+        next_dealer=None if over else state.dealer,
+        winner=state.winners[0] if over and state.winners else None,
+        notes={"above": list(state.above), "below": list(state.below),
+               "line": list(state.line), "utgang_at": utgang_at(state.old),
+               "utgangar": list(state.utgangar), "sits": state.sits,
+               "sides": [list(s) for s in state.sides], "seating": list(state.seating),
+               "letters": {LETTERS[i]: p for i, p in enumerate(state.letters)},
+               "winners": list(state.winners), "direction": "up",
+               "marks": {"sv": "bolagets poäng under strecket",
+                         "en": "the bolag's points below the line"}})
+
+
+def result(state: State) -> dict[str, Any] | None:
+    if state.phase != "over":
+        return None
+    return {"winners": list(state.winners), "totals": list(state.totals),
+            "above": list(state.above), "below": list(state.below),
+            "sits": [{"number": s.number, "sides": [list(x) for x in s.sides],
+                      "winner": s.winner, "winners": list(s.sides[s.winner])}
+                     for s in state.sits_done]}
+
+
+def findings(state: State) -> tuple[Finding, ...]:
+    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
+    return state.past_findings + current
+
+
+def _deal_dict(deal: Deal) -> dict[str, Any]:
+    return {"number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
+            "bids": [{"seat": s, "bid": b} for s, b in deal.bids],
+            "contract": deal.contract, "declarer": deal.declarer, "quick": deal.quick,
+            **table.play_dict(deal.play),
+            "score": None if deal.score is None else deal.score.as_dict()}
+
+
+def describe(state: State) -> dict[str, Any]:
+    """The state as JSON for the API and the app."""
+    return {
+        "phase": state.phase, "seating": list(state.seating),
+        "sides": [list(s) for s in state.sides], "dealer": state.dealer,
+        "letters": {LETTERS[i]: p for i, p in enumerate(state.letters)},
+        "sits": state.sits, "line": list(state.line), "utgangar": list(state.utgangar),
+        "utgang_at": utgang_at(state.old), "above": list(state.above),
+        "below": list(state.below), "totals": list(state.totals),
+        "winners": list(state.winners), "drawn": state.drawn,
+        "deal": _deal_dict(state.deal),
+        "last_deal": None if state.last is None else _deal_dict(state.last),
+    }

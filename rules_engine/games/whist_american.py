@@ -1,0 +1,76 @@
+"""American whist — short whist without honours, game at 7 trick points.
+
+Source: rule file 002, section "Whist regler", the variant *Amerikansk whist* ("Som short whist
+men inga honnörspoäng ges samtidigt som det krävs 7 trickpoäng för utgång"); cited as
+"Whist — Amerikansk whist" and short whist's sections otherwise. So a game is possible in one
+deal, by taking all thirteen tricks (13 − 6 = 7). The machinery and every interpretation are
+in the family module ``whist``.
+
+Options: ``robbers``, ``robber_table`` (``scaled``: opponents 0 → 3, 1–3 → 2, 4–6 → 1;
+``as_short``: 0 → 3, 1–2 → 2, 3 or more → 1), ``stake_per_point``, ``draw_ace``. There is no
+honours option: the text rules them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Finding
+from ..protocol import Expected
+from ..sheet import Sheet
+from . import whist as family
+
+ID = "american_whist"
+TITLE = "Amerikansk whist"
+ALIASES = ("amerikansk_whist", "american-whist", "whist_american")
+MIN_PLAYERS, MAX_PLAYERS = 4, 4
+DECK = family.DECK
+LABELS = family.LABELS
+RULES = family.BASE_RULES + (family.AMERICAN_RULE,)
+
+
+@dataclass(frozen=True)
+class Options:
+    robbers: int = family.option_robbers()
+    robber_table: str = family.option_robber_table()
+    stake_per_point: int = family.option_stake()
+    draw_ace: str = family.option_draw_ace()
+
+
+VARIANT = family.Variant(game=ID, rule=family.R_AMERICAN, pairs=True,
+                         game_at=family.AMERICAN_GAME_AT, honours=False, honours_option=False)
+EVENTS = family.events_for(VARIANT)
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> family.State:
+    return family.start(VARIANT, players, options or Options(), first_dealer)
+
+
+def apply(state: family.State, event: dict[str, Any]) -> family.State:
+    return family.apply_event(VARIANT, state, event)
+
+
+def expected(state: family.State) -> Expected:
+    return family.expected_of(VARIANT, state)
+
+
+def sheet(state: family.State) -> Sheet:
+    return family.sheet_of(VARIANT, state)
+
+
+def is_over(state: family.State) -> bool:
+    return state.phase == "over"
+
+
+def result(state: family.State) -> dict[str, Any] | None:
+    return family.result_of(VARIANT, state)
+
+
+def findings(state: family.State) -> tuple[Finding, ...]:
+    return family.all_findings(state)
+
+
+def describe(state: family.State) -> dict[str, Any]:
+    return family.describe_of(VARIANT, state)

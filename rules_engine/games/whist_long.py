@@ -1,0 +1,78 @@
+"""Long whist — short whist with game at 10 trick points (the 18th century's whist).
+
+Source: rule file 002, section "Whist regler", the variant *long whist* ("Som ovan, men för
+utgång krävs 10 trick-poäng"), on top of short whist's paragraphs; cited as "Whist — Long
+whist" for its scoring and as short whist's sections otherwise. The machinery and every
+interpretation are in the family module ``whist``. What "as above" means at 10: honours alone
+stop a pair at 9 (one short of game, as 4 is in short whist); the robber points for a game
+follow option ``robber_table``.
+
+Options: ``honours`` (on, as in short whist), ``robbers``, ``robber_table`` (``scaled``:
+opponents 0 → 3, 1–4 → 2, 5–9 → 1; ``as_short``: 0 → 3, 1–2 → 2, 3 or more → 1),
+``stake_per_point``, ``draw_ace``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Finding
+from ..protocol import Expected
+from ..sheet import Sheet
+from . import whist as family
+
+ID = "long_whist"
+TITLE = "Long whist"
+ALIASES = ("long-whist", "longwhist", "lång_whist")
+MIN_PLAYERS, MAX_PLAYERS = 4, 4
+DECK = family.DECK
+LABELS = family.LABELS
+RULES = family.BASE_RULES + (family.HONOURS_RULE, family.LONG_RULE)
+
+
+@dataclass(frozen=True)
+class Options:
+    honours: bool = family.option_honours(True)
+    robbers: int = family.option_robbers()
+    robber_table: str = family.option_robber_table()
+    stake_per_point: int = family.option_stake()
+    draw_ace: str = family.option_draw_ace()
+
+
+VARIANT = family.Variant(game=ID, rule=family.R_LONG, pairs=True,
+                         game_at=family.LONG_GAME_AT)
+EVENTS = family.events_for(VARIANT)
+
+
+def new(players: tuple[str, ...], options: Options | None = None,
+        first_dealer: int = 0) -> family.State:
+    return family.start(VARIANT, players, options or Options(), first_dealer)
+
+
+def apply(state: family.State, event: dict[str, Any]) -> family.State:
+    return family.apply_event(VARIANT, state, event)
+
+
+def expected(state: family.State) -> Expected:
+    return family.expected_of(VARIANT, state)
+
+
+def sheet(state: family.State) -> Sheet:
+    return family.sheet_of(VARIANT, state)
+
+
+def is_over(state: family.State) -> bool:
+    return state.phase == "over"
+
+
+def result(state: family.State) -> dict[str, Any] | None:
+    return family.result_of(VARIANT, state)
+
+
+def findings(state: family.State) -> tuple[Finding, ...]:
+    return family.all_findings(state)
+
+
+def describe(state: family.State) -> dict[str, Any]:
+    return family.describe_of(VARIANT, state)
