@@ -103,11 +103,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .resources.tables.routes import blp as tables_blp
     from .resources.access.routes import blp as access_blp
     from .resources.directors.routes import blp as directors_blp
+    from .resources.tournaments.routes import blp as tournaments_blp
+    from .resources.tournaments.routes import imports as tournament_imports_blp
+    from .resources.ratings.routes import blp as ratings_blp
     api.register_blueprint(games_blp)
     api.register_blueprint(declarations_blp)
     api.register_blueprint(tables_blp)
     api.register_blueprint(access_blp)
     api.register_blueprint(directors_blp)
+    api.register_blueprint(tournaments_blp)
+    api.register_blueprint(tournament_imports_blp)
+    api.register_blueprint(ratings_blp)
 
     from . import pages
     pages.register(app)

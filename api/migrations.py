@@ -69,11 +69,64 @@ def m004_rate_limits(db: sqlite_utils.Database) -> None:
     db["rate_limits"].create_index(["expires_at"])
 
 
+def m005_tournaments(db: sqlite_utils.Database) -> None:
+    """Tournaments: a director's event of one game, its players, its rounds as seated and
+    the tables of each round (a table of ``tables``, or — for an imported event — its
+    protokoll frozen as JSON). Adjustments, finding reviews and the audit trail are
+    append-only: nothing a director did is ever edited away."""
+    db["tournaments"].create({
+        "id": str, "director_id": str, "name": str, "game": str, "options": str,
+        "rounds": int, "per_round": str, "scoring": str, "table_size": int,
+        "created_at": str, "archived": int, "rated": int,
+    }, pk="id", foreign_keys=[("director_id", "directors", "id")])
+    db["tournaments"].create_index(["director_id"])
+    db["tournaments"].create_index(["game"])
+    db["tournament_players"].create({
+        "tournament_id": str, "number": int, "name": str, "club": str, "key": str,
+        "withdrawn_at": str,
+    }, pk=("tournament_id", "number"), foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_rounds"].create({
+        "tournament_id": str, "number": int, "method": str, "seed": int, "status": str,
+        "byes": str, "block": str, "seated_at": str,
+    }, pk=("tournament_id", "number"), foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_tables"].create({
+        "tournament_id": str, "round": int, "number": int, "table_id": str, "seats": str,
+        "frozen": str,
+    }, pk=("tournament_id", "round", "number"),
+        foreign_keys=[("tournament_id", "tournaments", "id"), ("table_id", "tables", "id")])
+    db["tournament_tables"].create_index(["table_id"], unique=True)
+    db["tournament_adjustments"].create({
+        "id": str, "tournament_id": str, "player": int, "points": float, "reason": str,
+        "round": int, "created_at": str, "director_id": str,
+    }, pk="id", foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_adjustments"].create_index(["tournament_id"])
+    db["tournament_reviews"].create({
+        "tournament_id": str, "table_id": str, "finding": str, "note": str,
+        "created_at": str, "director_id": str,
+    }, pk=("table_id", "finding"), foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_audit"].create({
+        "id": int, "tournament_id": str, "at": str, "director_id": str, "action": str,
+        "details": str,
+    }, pk="id", foreign_keys=[("tournament_id", "tournaments", "id")])
+    db["tournament_audit"].create_index(["tournament_id"])
+
+
+def m006_tournament_readings(db: sqlite_utils.Database) -> None:
+    """A cache of each tournament table as the standings read it, keyed by the table's
+    sequence number and the code that read it: recomputing the standings of 250 tables
+    reads 250 small rows instead of replaying or unpickling 250 states."""
+    db["tournament_readings"].create({
+        "table_id": str, "seq": int, "version": str, "reading": str,
+    }, pk="table_id", foreign_keys=[("table_id", "tables", "id")])
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
     m003_directors_spectators,
     m004_rate_limits,
+    m005_tournaments,
+    m006_tournament_readings,
 )
 
 

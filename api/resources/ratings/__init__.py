@@ -1,0 +1,1 @@
+"""Ratings across tournaments, per game (openskill; see ``api/tournament_logic/ratings.py``)."""

@@ -1,0 +1,523 @@
+"""The glue between the tournament logic, the tables and the database.
+
+Routes call these with plain values (the director, the tournament, a link maker); the
+functions read and write through ``storage`` and ``api/store.py`` — tables of a round are
+made with ``store.create_table`` like any director's table — and leave every decision to
+``tournament_logic``.
+
+Reading the tables is the costly part of standings: each live table's state is a snapshot
+to unpickle and a protokoll to build. ``readings`` therefore keeps each table's reading in
+``tournament_readings``, keyed by the table's sequence number and a fingerprint of the
+engine and of the reading code; only tables that moved since the last look are read again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import sqlite_utils
+
+from ... import store
+from ...db import write_transaction
+from ...errors import ApiError
+from ...tournament_logic import exchange, ratings as rating_logic
+from ...tournament_logic.model import Limit, Player, Round
+from ...tournament_logic.reading import read_table
+from ...tournament_logic.scoring import SCORINGS, Rule, rule_for
+from ...tournament_logic.seating import seat_round
+from ...tournament_logic.shapes import GameShape, shape_of
+from ...tournament_logic.standings import compute, standings_order
+from rules_engine.errors import RuleViolation
+from rules_engine.protocol import build_options
+from rules_engine.registry import get_game
+from . import storage
+
+LinkMaker = Callable[[str], str]
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parents[2] / "tournament_logic"
+    for name in ("reading.py", "model.py"):
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+READING_VERSION = f"{store.ENGINE}:{_fingerprint()}"
+
+
+# --- settings ------------------------------------------------------------------------------------
+def shape(tournament: dict[str, Any]) -> GameShape:
+    return shape_of(tournament["game"], tournament["table_size"])
+
+
+def rule(tournament: dict[str, Any]) -> Rule:
+    game = shape(tournament)
+    units = 2 if game.pairs else game.table_size
+    return rule_for(game.id, units, tournament["scoring"], tournament["options"])
+
+
+def display_names(players: list[Player]) -> dict[int, str]:
+    """The name a player has at a table: the name, or "name (club)" when two share it."""
+    counts: dict[str, int] = {}
+    for p in players:
+        counts[p.name.casefold()] = counts.get(p.name.casefold(), 0) + 1
+    return {p.number: p.name if counts[p.name.casefold()] == 1 or not p.club
+            else f"{p.name} ({p.club})" for p in players}
+
+
+def check_settings(data: dict[str, Any]) -> dict[str, Any]:
+    """The tournament's settings, checked against its game; refusals in the one shape."""
+    try:
+        module = get_game(data["game"])
+        build_options(module.Options, data.get("options") or {})
+    except RuleViolation as violation:
+        raise ApiError.from_violation(violation) from violation
+    size = data.get("table_size") or shape_of(module.ID).table_size
+    if not module.MIN_PLAYERS <= size <= module.MAX_PLAYERS:
+        raise ApiError(422, "table_size",
+                       f"{module.TITLE} spelas med {module.MIN_PLAYERS}–{module.MAX_PLAYERS} "
+                       f"vid bordet, inte {size}.",
+                       f"{module.TITLE} is played {module.MIN_PLAYERS}–{module.MAX_PLAYERS} "
+                       f"at a table, not {size}.",
+                       details={"table_size": size, "min": module.MIN_PLAYERS,
+                                "max": module.MAX_PLAYERS})
+    per_round = dict(data.get("per_round") or {})
+    if len(per_round) > 1:
+        raise ApiError(422, "per_round",
+                       "Ange antal givar eller ett mål per rond, inte båda.",
+                       "Give the deals or a target per round, not both.",
+                       details={"per_round": per_round})
+    scoring = data.get("scoring") or "game"
+    if scoring not in SCORINGS:
+        raise ApiError(422, "scoring", f"Okänd poängräkning: {scoring}.",
+                       f"Unknown scoring: {scoring}.", details={"choices": list(SCORINGS)})
+    return {"name": data["name"].strip(), "game": module.ID,
+            "options": dict(data.get("options") or {}), "rounds": data["rounds"],
+            "per_round": per_round, "scoring": scoring, "table_size": size,
+            "rated": data.get("rated") is not False}
+
+
+def check_players(players: list[Player], game: GameShape) -> None:
+    if len(players) < game.min_players:
+        raise ApiError(422, "tournament_players",
+                       f"{game.title} behöver minst {game.min_players} spelare.",
+                       f"{game.title} needs at least {game.min_players} players.",
+                       details={"players": len(players), "min": game.min_players})
+    names = display_names(players)
+    seen: dict[str, int] = {}
+    for number, name in names.items():
+        if name.casefold() in seen:
+            raise ApiError(422, "tournament_players",
+                           f"Två spelare heter {name}: ange klubb eller ändra namnet.",
+                           f"Two players are called {name}: give a club or change a name.",
+                           details={"name": name, "numbers": [seen[name.casefold()], number]})
+        seen[name.casefold()] = number
+
+
+# --- summaries -----------------------------------------------------------------------------------
+def summary(tournament: dict[str, Any], rounds_seated: int) -> dict[str, Any]:
+    game = shape(tournament)
+    return {"id": tournament["id"], "name": tournament["name"], "game": game.id,
+            "title": game.title, "options": tournament["options"],
+            "rounds": tournament["rounds"], "rounds_seated": rounds_seated,
+            "per_round": tournament["per_round"], "scoring": tournament["scoring"],
+            "table_size": tournament["table_size"], "pairs": game.pairs,
+            "created_at": tournament["created_at"], "archived": tournament["archived"],
+            "rated": tournament["rated"],
+            "standings_link": f"/tournament/standings.html?t={tournament['id']}"}
+
+
+def create(db: sqlite_utils.Database, director: dict[str, Any],
+           data: dict[str, Any]) -> dict[str, Any]:
+    settings = check_settings(data)
+    players = [Player(i, p["name"].strip(), p.get("club", "").strip(), p.get("key", "").strip())
+               for i, p in enumerate(data["players"], start=1)]
+    check_players(players, shape_of(settings["game"], settings["table_size"]))
+    with write_transaction(db):
+        tournament_id = storage.insert_tournament(db, director["id"], settings, players)
+        storage.audit(db, tournament_id, director["id"], "created",
+                      {**settings, "players": len(players)})
+    return full_view(db, storage.load_tournament(db, tournament_id))
+
+
+def full_view(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
+    rounds = storage.load_rounds(db, tournament["id"])
+    return {**summary(tournament, len(rounds)),
+            "players": [p.as_dict() for p in storage.load_players(db, tournament["id"])],
+            "rule": rule(tournament).as_dict()}
+
+
+# --- reading the tables --------------------------------------------------------------------------
+def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False) -> dict:
+    """What the tournament reads of a live table: its protokoll, result and findings."""
+    row = store.load_row(db, table_id)
+    setup, state = store.load_state(db, row)
+    module = setup.module
+    source = {"table_id": table_id, "seq": row["seq"], "sheet": module.sheet(state).as_dict(),
+              "result": module.result(state), "over": module.is_over(state),
+              "findings": [f.as_dict() for f in module.findings(state)]}
+    if with_log:
+        source["log"] = store.list_events(db, table_id)["events"]
+    return source
+
+
+def read_source(source: dict[str, Any], seats: int, game: GameShape,
+                limit: Limit) -> dict[str, Any]:
+    return read_table(source["sheet"], source["result"], source["over"], source["findings"],
+                      source["seq"], seats, game.sides, limit)
+
+
+def readings(db: sqlite_utils.Database,
+             tournament: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
+    """Every table of the tournament as the standings read it (cached per table seq)."""
+    game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
+    version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
+    out, fresh = {}, {}
+    for key, row in storage.table_rows(db, tournament["id"]).items():
+        seats = len(row["seats"])
+        if row["frozen"] is not None:
+            out[key] = read_source(row["frozen"], seats, game, limit)
+            continue
+        cached_seq, cached_version, text = row["cached"]
+        if text is not None and cached_seq == row["seq"] and cached_version == version:
+            out[key] = json.loads(text)
+            continue
+        source = live_source(db, row["table_id"])
+        out[key] = read_source(source, seats, game, limit)
+        fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
+    if fresh:
+        with write_transaction(db):
+            storage.save_readings(db, fresh)
+    return out
+
+
+def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
+    rounds = storage.load_rounds(db, tournament["id"])
+    result = compute(storage.load_players(db, tournament["id"]), rounds,
+                     readings(db, tournament), storage.load_adjustments(db, tournament["id"]),
+                     rule(tournament))
+    return {"tournament": summary(tournament, len(rounds)), **result}
+
+
+# The public standings are polled by every phone in the hall (every 20 s each): their JSON
+# is made once per change of the tournament, per server process, and carries an ETag so
+# that an unchanged poll is a 304 without a body.
+_BODIES: "OrderedDict[str, tuple[str, bytes]]" = OrderedDict()
+BODIES_KEPT = 32
+_KEPT_LOCK = threading.Lock()  # server threads share the kept bodies and ratings
+
+
+def standings_body(db: sqlite_utils.Database, tournament: dict[str, Any],
+                   dumps: Callable[[Any], str]) -> tuple[str, bytes]:
+    """(ETag, JSON) of the standings, computed again only when something changed."""
+    tid = tournament["id"]
+    tag = f"{READING_VERSION}.{storage.fingerprint(db, tid)}"
+    with _KEPT_LOCK:
+        kept = _BODIES.get(tid)
+    if kept is not None and kept[0] == tag:
+        return kept
+    made = (tag, dumps(standings(db, tournament)).encode("utf-8"))
+    with _KEPT_LOCK:
+        _BODIES[tid] = made
+        _BODIES.move_to_end(tid)
+        while len(_BODIES) > BODIES_KEPT:
+            _BODIES.popitem(last=False)
+    return made
+
+
+# --- seating -------------------------------------------------------------------------------------
+STALE_SEATING_SECONDS = 300  # a round still "seating" after this was abandoned (a crash)
+
+
+def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
+                    tournament: dict[str, Any], method: str, seed: int | None, force: bool,
+                    link: LinkMaker) -> dict[str, Any]:
+    tid = tournament["id"]
+    if tournament["archived"]:
+        raise ApiError(409, "tournament_archived", "En importerad turnering kan inte lottas.",
+                       "An imported tournament cannot be seated.")
+    game = shape(tournament)
+    if method == "rotation" and not game.pairs:
+        raise ApiError(422, "rotation_needs_pairs",
+                       f"Partnerrotation gäller spel i par; {game.title} är inte ett.",
+                       f"Partner rotation is for pair games; {game.title} is not one.",
+                       details={"game": game.id})
+    stale = datetime.now(timezone.utc) - timedelta(seconds=STALE_SEATING_SECONDS)
+    with write_transaction(db):
+        storage.release_stale_rounds(db, tid, stale.isoformat(timespec="milliseconds"))
+    rounds = storage.load_rounds(db, tid)
+    number = storage.round_count(db, tid) + 1
+    if number > tournament["rounds"]:
+        raise ApiError(409, "rounds_complete",
+                       f"Alla {tournament['rounds']} ronder är lottade.",
+                       f"All {tournament['rounds']} rounds have been seated.",
+                       details={"rounds": tournament["rounds"]})
+    table_readings = readings(db, tournament)
+    if rounds and not force:
+        last = rounds[-1]
+        open_tables = [t.number for t in last.tables
+                       if table_readings.get((last.number, t.number), {}).get("status")
+                       != "finished"]
+        if open_tables:
+            raise ApiError(409, "round_not_finished",
+                           f"Rond {last.number} pågår vid {len(open_tables)} bord. Lotta när "
+                           "alla är klara, eller välj att lotta ändå.",
+                           f"Round {last.number} is still being played at {len(open_tables)} "
+                           "tables. Seat when all have finished, or seat anyway (force).",
+                           details={"round": last.number, "tables": open_tables})
+    players = storage.load_players(db, tid)
+    current = compute(players, rounds, table_readings, storage.load_adjustments(db, tid),
+                      rule(tournament))
+    order = standings_order(current, [p.number for p in players if not p.withdrawn])
+    seed = secrets.randbelow(2 ** 31) if seed is None else seed
+    rnd = seat_round(number, method, order, game, rounds, seed,
+                     {p.number: p.club.casefold() for p in players})
+    if not rnd.tables:
+        raise ApiError(422, "too_few_players",
+                       "För få aktiva spelare för ett bord.",
+                       "Too few active players for a table.",
+                       details={"active": len(order), "min": game.min_players})
+    with write_transaction(db):
+        if storage.round_count(db, tid) + 1 != number:
+            raise ApiError(409, "round_being_seated", "Ronden lottas redan.",
+                           "This round is already being seated.", details={"round": number})
+        storage.reserve_round(db, tid, rnd)
+    try:
+        names = display_names(players)
+        table_ids = {}
+        for table in rnd.tables:
+            created = store.create_table(db, game.id, [names[p] for p in table.seats],
+                                         tournament["options"], 0, "", director)
+            table_ids[table.number] = created["id"]
+        with write_transaction(db):
+            storage.complete_round(db, tid, rnd, table_ids)
+            storage.audit(db, tid, director["id"], "round_seated",
+                          {"round": number, "method": method, "seed": seed,
+                           "tables": len(rnd.tables), "byes": list(rnd.byes)})
+    except BaseException:
+        with write_transaction(db):
+            storage.release_round(db, tid, number)
+        raise
+    return round_view(db, tournament, storage.seated_round(db, tid, number), link)
+
+
+def round_view(db: sqlite_utils.Database, tournament: dict[str, Any], rnd: Round,
+               link: LinkMaker) -> dict[str, Any]:
+    """A round as the director prints it: table numbers, seats, join codes and links."""
+    players = {p.number: p for p in storage.load_players(db, tournament["id"])}
+    rows = storage.table_rows(db, tournament["id"])
+    ids = {t.number: rows[(rnd.number, t.number)]["table_id"] for t in rnd.tables}
+    codes = storage.join_codes(db, ids.values())
+    game = shape(tournament)
+    return {
+        "tournament": summary(tournament, len(storage.load_rounds(db, tournament["id"]))),
+        "number": rnd.number, "method": rnd.method, "seed": rnd.seed, "block": rnd.block,
+        "tables": [{"number": t.number, "table_id": ids[t.number],
+                    "join_code": codes.get(ids[t.number]),
+                    "join_link": link(codes[ids[t.number]]) if ids[t.number] else None,
+                    "seats": _seats(t.seats, players, game)} for t in rnd.tables],
+        "byes": [_player_ref(players[b]) for b in rnd.byes],
+    }
+
+
+def _player_ref(player: Player) -> dict[str, Any]:
+    return {"number": player.number, "name": player.name, "club": player.club}
+
+
+def _seats(seats: tuple[int, ...], players: dict[int, Player],
+           game: GameShape) -> list[dict[str, Any]]:
+    out = []
+    for seat, number in enumerate(seats):
+        side = None
+        if game.sides:
+            side = next(i for i, s in enumerate(game.sides) if seat in s)
+        out.append({"seat": seat, "side": side, **_player_ref(players[number])})
+    return out
+
+
+# --- watching ------------------------------------------------------------------------------------
+def watch(db: sqlite_utils.Database, tournament: dict[str, Any], number: int | None,
+          link: LinkMaker) -> dict[str, Any]:
+    """Every table of a round (the latest by default): status, findings, corrections."""
+    tid = tournament["id"]
+    rounds = storage.load_rounds(db, tid)
+    if not rounds:
+        return {"tournament": summary(tournament, 0), "round": None, "tables": [],
+                "byes": [], "counts": {}, "open_findings": [], "corrections": []}
+    rnd = rounds[-1] if number is None else storage.seated_round(db, tid, number)
+    table_readings = readings(db, tournament)
+    view = round_view(db, tournament, rnd, link)
+    ids = [t["table_id"] for t in view["tables"]]
+    fixes = storage.corrections(db, ids)
+    looked_at = storage.reviews(db, tid)
+    counts = {"not_started": 0, "playing": 0, "finished": 0, "findings": 0}
+    open_findings, all_fixes = [], []
+    for table in view["tables"]:
+        reading = table_readings[(rnd.number, table["number"])]
+        findings = []
+        for finding in reading["findings"]:
+            review = looked_at.get((table["table_id"], finding["key"]))
+            findings.append({**finding, "reviewed": review})
+            if review is None:
+                open_findings.append({"table": table["number"], "table_id": table["table_id"],
+                                      **finding})
+        open_count = sum(1 for f in findings if f["reviewed"] is None)
+        status = "findings" if open_count else reading["status"]
+        counts[status] += 1
+        table_fixes = fixes.get(table["table_id"], [])
+        all_fixes += [{"table": table["number"], "table_id": table["table_id"], **fix}
+                      for fix in table_fixes]
+        table.update(status=status, play=reading["status"], seq=reading["seq"],
+                     deals=reading["deals"], over=reading["over"],
+                     units=[{"seats": u["seats"], "total": u["total"], "place": place}
+                            for u, place in zip(reading["units"], reading["places"])],
+                     findings=findings, open_findings=open_count, corrections=table_fixes)
+    return {"tournament": view["tournament"], "round": rnd.number, "tables": view["tables"],
+            "byes": view["byes"], "counts": counts, "open_findings": open_findings,
+            "corrections": all_fixes}
+
+
+# --- director's acts -----------------------------------------------------------------------------
+def _player(db: sqlite_utils.Database, tid: str, number: int) -> Player:
+    for player in storage.load_players(db, tid):
+        if player.number == number:
+            return player
+    raise ApiError(404, "player_not_found", f"Spelare {number} finns inte i turneringen.",
+                   f"Player {number} is not in this tournament.", details={"player": number})
+
+
+def adjust(db: sqlite_utils.Database, director: dict[str, Any], tournament: dict[str, Any],
+           data: dict[str, Any]) -> dict[str, Any]:
+    tid = tournament["id"]
+    player = _player(db, tid, data["player"])
+    if data.get("round") is not None and data["round"] > storage.round_count(db, tid):
+        raise ApiError(422, "round_not_seated", f"Rond {data['round']} är inte lottad.",
+                       f"Round {data['round']} has not been seated.",
+                       details={"round": data["round"]})
+    with write_transaction(db):
+        adjustment = storage.add_adjustment(db, tid, director["id"], player.number,
+                                            round(float(data["points"]), 2),
+                                            data["reason"].strip(), data.get("round"))
+        storage.audit(db, tid, director["id"], "adjustment",
+                      {"adjustment": adjustment.id, "player": player.number,
+                       "name": player.name, "points": adjustment.as_dict()["points"],
+                       "reason": adjustment.reason, "round": adjustment.round})
+    return adjustment.as_dict()
+
+
+def withdraw(db: sqlite_utils.Database, director: dict[str, Any], tournament: dict[str, Any],
+             number: int, withdrawn: bool) -> dict[str, Any]:
+    tid = tournament["id"]
+    player = _player(db, tid, number)
+    with write_transaction(db):
+        storage.set_withdrawn(db, tid, number, withdrawn)
+        storage.audit(db, tid, director["id"], "withdrawn" if withdrawn else "reinstated",
+                      {"player": number, "name": player.name})
+    return _player(db, tid, number).as_dict()
+
+
+def review(db: sqlite_utils.Database, director: dict[str, Any], tournament: dict[str, Any],
+           table_id: str, finding: str, note: str) -> dict[str, Any]:
+    tid = tournament["id"]
+    located = [(key, row) for key, row in storage.table_rows(db, tid).items()
+               if row["table_id"] == table_id]
+    if not located:
+        raise ApiError(404, "table_not_in_tournament",
+                       "Bordet hör inte till turneringen.",
+                       "That table is not part of this tournament.",
+                       details={"table_id": table_id})
+    (rnd, number), _row = located[0]
+    reading = readings(db, tournament)[(rnd, number)]
+    known = {f["key"]: f for f in reading["findings"]}
+    if finding not in known:
+        raise ApiError(404, "finding_not_found", "Bordet har inget sådant fynd.",
+                       "The table has no such finding.",
+                       details={"finding": finding, "findings": sorted(known)})
+    with write_transaction(db):
+        saved = storage.add_review(db, tid, director["id"], table_id, finding, note.strip())
+        storage.audit(db, tid, director["id"], "finding_reviewed",
+                      {"round": rnd, "table": number, "table_id": table_id,
+                       "finding": finding, "code": known[finding]["code"], "note": saved["note"]})
+    return {"round": rnd, "table": number, "table_id": table_id, "finding": finding,
+            "note": saved["note"], "at": saved["created_at"]}
+
+
+# --- export and import ---------------------------------------------------------------------------
+def sources(db: sqlite_utils.Database, tournament: dict[str, Any],
+            with_log: bool) -> dict[tuple[int, int], dict[str, Any]]:
+    out = {}
+    for key, row in storage.table_rows(db, tournament["id"]).items():
+        out[key] = row["frozen"] if row["frozen"] is not None else live_source(
+            db, row["table_id"], with_log)
+    return out
+
+
+def export(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
+    rounds = storage.load_rounds(db, tournament["id"])
+    return exchange.export_document(
+        {**tournament, "title": shape(tournament).title},
+        storage.load_players(db, tournament["id"]), rounds,
+        sources(db, tournament, with_log=True),
+        storage.load_adjustments(db, tournament["id"]), standings(db, tournament))
+
+
+def import_document(db: sqlite_utils.Database, director: dict[str, Any],
+                    doc: dict[str, Any]) -> dict[str, Any]:
+    try:
+        parts = exchange.read_export(doc)
+    except exchange.ExportError as error:
+        raise ApiError(422, "invalid_export", f"Det här är ingen turneringsexport: {error}",
+                       f"This is not a tournament export: {error}",
+                       details={"field": error.field, "problem": error.problem}) from error
+    given = parts["tournament"]
+    settings = check_settings({**given, "per_round": given.get("per_round") or {}})
+    game = shape_of(settings["game"], settings["table_size"])
+    check_players(parts["players"], game)
+    with write_transaction(db):
+        tid = storage.insert_tournament(db, director["id"], settings, parts["players"],
+                                        created_at=str(given["created_at"]), archived=True)
+        for rnd in parts["rounds"]:
+            storage.reserve_round(db, tid, rnd)
+            storage.complete_round(db, tid, rnd, {},
+                                   {t.number: parts["sources"][(rnd.number, t.number)]
+                                    for t in rnd.tables})
+        storage.insert_adjustments(db, tid, director["id"], parts["adjustments"])
+        storage.audit(db, tid, director["id"], "imported",
+                      {"from": given.get("id"), "rounds": len(parts["rounds"]),
+                       "players": len(parts["players"])})
+    return full_view(db, storage.load_tournament(db, tid))
+
+
+# --- ratings -------------------------------------------------------------------------------------
+_RATINGS: dict[str, tuple[str, dict[str, dict[str, Any]]]] = {}
+
+
+def ratings(db: sqlite_utils.Database, game: str) -> dict[str, dict[str, Any]]:
+    """Every player's rating in ``game``, from every rated tournament of it here, in the
+    order the tables were played; rated again only when one of those tournaments moved."""
+    tournaments = storage.rated_tournaments(db, game)
+    tag = READING_VERSION + "|" + "|".join(
+        f"{t['id']}:{storage.fingerprint(db, t['id'])}" for t in tournaments)
+    with _KEPT_LOCK:
+        kept = _RATINGS.get(game)
+    if kept is not None and kept[0] == tag:
+        return kept[1]
+    tables = []
+    for tournament in tournaments:
+        players = {p.number: p for p in storage.load_players(db, tournament["id"])}
+        tables += rating_logic.rated_tables(tournament, players,
+                                            storage.load_rounds(db, tournament["id"]),
+                                            readings(db, tournament))
+    tables.sort(key=lambda t: (t["at"], t["tournament"], t["round"], t["table"]))
+    rated = rating_logic.rate(tables)
+    with _KEPT_LOCK:
+        _RATINGS[game] = (tag, rated)
+    return rated

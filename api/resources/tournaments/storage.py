@@ -1,0 +1,284 @@
+"""Tournaments in SQLite (migrations ``m005_tournaments``, ``m006_tournament_readings``).
+
+Rows in, ``tournament_logic`` values out. Writes happen inside the caller's
+``write_transaction``; every change a director makes also writes an audit row here
+(``audit``), in the same transaction, so the trail and the change commit together.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+import sqlite_utils
+
+from ... import auth
+from ...errors import ApiError
+from ...tournament_logic.model import Adjustment, Player, Round, SeatedTable
+from ..access.records import now_iso
+
+_TOURNAMENT_COLUMNS = ("id", "director_id", "name", "game", "options", "rounds", "per_round",
+                       "scoring", "table_size", "created_at", "archived", "rated")
+
+
+def not_found(tournament_id: str) -> ApiError:
+    return ApiError(404, "tournament_not_found", f"Turneringen {tournament_id} finns inte.",
+                    f"Tournament {tournament_id} does not exist.",
+                    details={"tournament": tournament_id})
+
+
+# --- tournaments ---------------------------------------------------------------------------------
+def insert_tournament(db: sqlite_utils.Database, director_id: str, settings: dict[str, Any],
+                      players: Iterable[Player], created_at: str | None = None,
+                      archived: bool = False) -> str:
+    tournament_id = auth.new_id()
+    db["tournaments"].insert({
+        "id": tournament_id, "director_id": director_id, "name": settings["name"],
+        "game": settings["game"], "options": json.dumps(settings["options"]),
+        "rounds": settings["rounds"], "per_round": json.dumps(settings["per_round"]),
+        "scoring": settings["scoring"], "table_size": settings["table_size"],
+        "created_at": created_at or now_iso(), "archived": 1 if archived else 0,
+        "rated": 1 if settings["rated"] else 0})
+    db["tournament_players"].insert_all(
+        {"tournament_id": tournament_id, "number": p.number, "name": p.name, "club": p.club,
+         "key": p.key, "withdrawn_at": now_iso() if p.withdrawn else None} for p in players)
+    return tournament_id
+
+
+def load_tournament(db: sqlite_utils.Database, tournament_id: str) -> dict[str, Any]:
+    row = db.execute(f"select {', '.join(_TOURNAMENT_COLUMNS)} from tournaments where id = ?",
+                     [tournament_id]).fetchone()
+    if row is None:
+        raise not_found(tournament_id)
+    data = dict(zip(_TOURNAMENT_COLUMNS, row))
+    data["options"] = json.loads(data["options"])
+    data["per_round"] = json.loads(data["per_round"])
+    data["archived"] = bool(data["archived"])
+    data["rated"] = bool(data["rated"])
+    return data
+
+
+def director_tournaments(db: sqlite_utils.Database, director_id: str) -> list[dict[str, Any]]:
+    ids = [r[0] for r in db.execute("select id from tournaments where director_id = ? "
+                                    "order by created_at, id", [director_id])]
+    return [load_tournament(db, i) for i in ids]
+
+
+def rated_tournaments(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
+    """The tournaments of a game that count in the ratings, oldest first."""
+    ids = [r[0] for r in db.execute("select id from tournaments where game = ? and rated = 1 "
+                                    "order by created_at, id", [game])]
+    return [load_tournament(db, i) for i in ids]
+
+
+def rated_games(db: sqlite_utils.Database) -> list[tuple[str, int]]:
+    return [(game, count) for game, count in db.execute(
+        "select game, count(*) from tournaments where rated = 1 group by game order by game")]
+
+
+# --- players -------------------------------------------------------------------------------------
+def load_players(db: sqlite_utils.Database, tournament_id: str) -> list[Player]:
+    return [Player(number, name, club or "", key or "", withdrawn is not None)
+            for number, name, club, key, withdrawn in db.execute(
+                "select number, name, club, key, withdrawn_at from tournament_players "
+                "where tournament_id = ? order by number", [tournament_id])]
+
+
+def set_withdrawn(db: sqlite_utils.Database, tournament_id: str, number: int,
+                  withdrawn: bool) -> None:
+    db.execute("update tournament_players set withdrawn_at = ? "
+               "where tournament_id = ? and number = ?",
+               [now_iso() if withdrawn else None, tournament_id, number])
+
+
+# --- rounds and their tables ---------------------------------------------------------------------
+def load_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
+    """The seated rounds, in order (a round being seated right now is not among them)."""
+    tables: dict[int, list[SeatedTable]] = {}
+    for rnd, number, seats in db.execute(
+            "select round, number, seats from tournament_tables where tournament_id = ? "
+            "order by round, number", [tournament_id]):
+        tables.setdefault(rnd, []).append(SeatedTable(number, tuple(json.loads(seats))))
+    return [Round(number, method, seed, tuple(tables.get(number, ())), tuple(json.loads(byes)),
+                  json.loads(block) if block else None)
+            for number, method, seed, byes, block in db.execute(
+                "select number, method, seed, byes, block from tournament_rounds "
+                "where tournament_id = ? and status = 'seated' order by number",
+                [tournament_id])]
+
+
+def round_count(db: sqlite_utils.Database, tournament_id: str) -> int:
+    """Rounds seated or being seated."""
+    return db.execute("select count(*) from tournament_rounds where tournament_id = ?",
+                      [tournament_id]).fetchone()[0]
+
+
+def seated_round(db: sqlite_utils.Database, tournament_id: str, number: int) -> Round:
+    for rnd in load_rounds(db, tournament_id):
+        if rnd.number == number:
+            return rnd
+    raise ApiError(404, "round_not_found", f"Rond {number} är inte lottad.",
+                   f"Round {number} has not been seated.", details={"round": number})
+
+
+def reserve_round(db: sqlite_utils.Database, tournament_id: str, rnd: Round) -> None:
+    """Claim the round's number before its tables are made: a second director's click
+    seating the same round at the same moment gets 409, not a second set of tables."""
+    db["tournament_rounds"].insert({
+        "tournament_id": tournament_id, "number": rnd.number, "method": rnd.method,
+        "seed": rnd.seed, "status": "seating", "byes": json.dumps(list(rnd.byes)),
+        "block": json.dumps(rnd.block) if rnd.block else None, "seated_at": now_iso()})
+
+
+def release_stale_rounds(db: sqlite_utils.Database, tournament_id: str, before: str) -> None:
+    """Forget reservations of rounds whose seating never finished (the server stopped in
+    the middle): their tables stay the director's, outside the tournament."""
+    db.execute("delete from tournament_rounds where tournament_id = ? and status = 'seating' "
+               "and seated_at < ?", [tournament_id, before])
+
+
+def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
+    """Changes whenever anything the standings rest on changes: an entry at any of the
+    tournament's tables (sequence numbers only grow), a round, an adjustment, a withdrawal.
+    Cheap enough to ask on every poll of the public standings."""
+    rounds, = db.execute("select count(*) from tournament_rounds where tournament_id = ? "
+                         "and status = 'seated'", [tournament_id]).fetchone()
+    tables, seqs = db.execute(
+        "select count(*), coalesce(sum(t.seq), 0) from tournament_tables tt "
+        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
+        [tournament_id]).fetchone()
+    adjustments, = db.execute("select count(*) from tournament_adjustments "
+                              "where tournament_id = ?", [tournament_id]).fetchone()
+    withdrawn = db.execute("select group_concat(number) from tournament_players "
+                           "where tournament_id = ? and withdrawn_at is not null",
+                           [tournament_id]).fetchone()[0] or ""
+    return f"{rounds}.{tables}.{seqs}.{adjustments}.{withdrawn}"
+
+
+def release_round(db: sqlite_utils.Database, tournament_id: str, number: int) -> None:
+    db.execute("delete from tournament_rounds where tournament_id = ? and number = ? "
+               "and status = 'seating'", [tournament_id, number])
+
+
+def complete_round(db: sqlite_utils.Database, tournament_id: str, rnd: Round,
+                   table_ids: dict[int, str | None],
+                   frozen: dict[int, dict[str, Any]] | None = None) -> None:
+    db["tournament_tables"].insert_all(
+        {"tournament_id": tournament_id, "round": rnd.number, "number": t.number,
+         "table_id": table_ids.get(t.number), "seats": json.dumps(list(t.seats)),
+         "frozen": json.dumps((frozen or {}).get(t.number)) if frozen else None}
+        for t in rnd.tables)
+    db.execute("update tournament_rounds set status = 'seated', seated_at = ? "
+               "where tournament_id = ? and number = ?", [now_iso(), tournament_id, rnd.number])
+
+
+def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int, int],
+                                                                       dict[str, Any]]:
+    """Per (round, table): the live table's id and seq with its cached reading, or the
+    frozen protokoll of an imported one."""
+    out = {}
+    for rnd, number, table_id, seats, frozen, seq, cached_seq, version, reading in db.execute(
+            "select tt.round, tt.number, tt.table_id, tt.seats, tt.frozen, t.seq, r.seq, "
+            "r.version, r.reading from tournament_tables tt "
+            "left join tables t on t.id = tt.table_id "
+            "left join tournament_readings r on r.table_id = tt.table_id "
+            "where tt.tournament_id = ?", [tournament_id]):
+        out[(rnd, number)] = {"table_id": table_id, "seq": seq, "seats": json.loads(seats),
+                              "frozen": json.loads(frozen) if frozen else None,
+                              "cached": (cached_seq, version, reading)}
+    return out
+
+
+def join_codes(db: sqlite_utils.Database, table_ids: Iterable[str]) -> dict[str, str]:
+    ids = [i for i in table_ids if i]
+    if not ids:
+        return {}
+    marks = ", ".join("?" * len(ids))
+    return dict(db.execute(f"select id, join_code from tables where id in ({marks})", ids))
+
+
+def save_readings(db: sqlite_utils.Database, readings: dict[str, tuple[int, str, str]]) -> None:
+    db.conn.executemany("insert or replace into tournament_readings (table_id, seq, version, "
+                   "reading) values (?, ?, ?, ?)",
+                   [(table_id, seq, version, text)
+                    for table_id, (seq, version, text) in readings.items()])
+
+
+def corrections(db: sqlite_utils.Database, table_ids: Iterable[str]) -> dict[str, list]:
+    """Undos and corrections in the tables' logs, with the device that made them."""
+    ids = [i for i in table_ids if i]
+    out: dict[str, list] = {i: [] for i in ids}
+    if not ids:
+        return out
+    marks = ", ".join("?" * len(ids))
+    for table_id, seq, event, created, device in db.execute(
+            "select e.table_id, e.seq, e.event, e.created_at, d.name from events e "
+            "left join devices d on d.id = e.device_id "
+            f"where e.table_id in ({marks}) "
+            "and json_extract(e.event, '$.type') in ('undo', 'correct') "
+            "order by e.table_id, e.seq", ids):
+        parsed = json.loads(event)
+        out[table_id].append({"seq": seq, "type": parsed["type"],
+                              "target": parsed.get("target"), "device_name": device,
+                              "created_at": created})
+    return out
+
+
+# --- adjustments, reviews, audit -----------------------------------------------------------------
+def add_adjustment(db: sqlite_utils.Database, tournament_id: str, director_id: str,
+                   player: int, points: float, reason: str, rnd: int | None) -> Adjustment:
+    adjustment = Adjustment(auth.new_id(), player, points, reason, rnd, now_iso())
+    db["tournament_adjustments"].insert({
+        "id": adjustment.id, "tournament_id": tournament_id, "player": player,
+        "points": points, "reason": reason, "round": rnd,
+        "created_at": adjustment.created_at, "director_id": director_id})
+    return adjustment
+
+
+def insert_adjustments(db: sqlite_utils.Database, tournament_id: str, director_id: str,
+                       adjustments: Iterable[Adjustment]) -> None:
+    db["tournament_adjustments"].insert_all(
+        {"id": auth.new_id(), "tournament_id": tournament_id, "player": a.player,
+         "points": a.points, "reason": a.reason, "round": a.round,
+         "created_at": a.created_at or now_iso(), "director_id": director_id}
+        for a in adjustments)
+
+
+def load_adjustments(db: sqlite_utils.Database, tournament_id: str) -> list[Adjustment]:
+    return [Adjustment(id_, player, points, reason, rnd, created)
+            for id_, player, points, reason, rnd, created in db.execute(
+                "select id, player, points, reason, round, created_at "
+                "from tournament_adjustments where tournament_id = ? "
+                "order by created_at, rowid", [tournament_id])]
+
+
+def add_review(db: sqlite_utils.Database, tournament_id: str, director_id: str,
+               table_id: str, finding: str, note: str) -> dict[str, Any]:
+    review = {"tournament_id": tournament_id, "table_id": table_id, "finding": finding,
+              "note": note, "created_at": now_iso(), "director_id": director_id}
+    db["tournament_reviews"].insert(review, replace=True)
+    return review
+
+
+def reviews(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[str, str], dict]:
+    return {(table_id, finding): {"note": note, "at": created}
+            for table_id, finding, note, created in db.execute(
+                "select table_id, finding, note, created_at from tournament_reviews "
+                "where tournament_id = ?", [tournament_id])}
+
+
+def audit(db: sqlite_utils.Database, tournament_id: str, director_id: str, action: str,
+          details: dict[str, Any]) -> None:
+    db.execute("insert into tournament_audit (tournament_id, at, director_id, action, "
+               "details) values (?, ?, ?, ?, ?)",
+               [tournament_id, now_iso(), director_id, action,
+                json.dumps(details, ensure_ascii=False)])
+
+
+def audit_trail(db: sqlite_utils.Database, tournament_id: str) -> list[dict[str, Any]]:
+    return [{"id": id_, "at": at, "director": name, "action": action,
+             "details": json.loads(details)}
+            for id_, at, name, action, details in db.execute(
+                "select a.id, a.at, d.name, a.action, a.details from tournament_audit a "
+                "left join directors d on d.id = a.director_id "
+                "where a.tournament_id = ? order by a.id", [tournament_id])]
