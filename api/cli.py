@@ -1,13 +1,127 @@
 """The ``protokoll`` command.
 
-``protokoll serve [--host H] [--port P] [--db FILE]``   serve the app and the API (waitress)
-``protokoll replay FILE [--lang sv|en]``               print the protokoll of a saved log
+``protokoll serve [--host H] [--port P] [--db FILE] [--workers N] [--threads N]
+[--config KEY=VALUE ...]``
+    serve the app and the API with gunicorn (several processes, one SQLite file)
+``protokoll backup PATH [--db FILE]``
+    an online, consistent copy of the database while the server runs
+``protokoll restore PATH [--db FILE] [--force]``
+    check a backup and put it in place of the database
+``protokoll replay FILE [--lang sv|en]``
+    print the protokoll of a saved log
+
+The server is gunicorn embedded through its ``BaseApplication``: no separate gunicorn command
+line, no config file. Workers are gthread workers (processes with a pool of threads each);
+every request opens its own SQLite connection and every post takes the write lock with
+``BEGIN IMMEDIATE``, so several processes share the file safely (see ``api/db.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+from typing import Any, Callable
+
+# Workers: processes, so that the engine work (pickling, JSON, the table view) of two posts
+# runs on two cores instead of taking turns under one GIL; SQLite lets them share the file.
+# Threads: many, because a thread is cheap and an open live stream (GET .../stream, which
+# every phone looking at a table keeps open for up to 25 s) holds one for its whole life —
+# with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread; with
+# 32 it was answered in 8 ms. Under bench/load.py's post load 4, 16 and 32
+# threads a worker made no difference we could measure (the writers queue anyway).
+DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
+DEFAULT_THREADS = 32
+
+
+def gunicorn_options(host: str, port: int, workers: int, threads: int,
+                     **extra: Any) -> dict[str, Any]:
+    """The gunicorn settings ``protokoll serve`` uses (the benchmarks serve the same way)."""
+    bind_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    options: dict[str, Any] = {
+        "bind": [f"{bind_host}:{port}"],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        # The app is built (and the database migrated) once in the master, then forked:
+        # start-up errors show before any worker exists, and migrations never race.
+        "preload_app": True,
+        "timeout": 60,
+        "graceful_timeout": 10,
+        "keepalive": 5,
+        # gunicorn >= 25 opens a control socket in $HOME by default; two servers on one
+        # machine (tests, benchmarks) would fight over it, and we do not use it.
+        "control_socket_disable": True,
+        "errorlog": "-",
+        "loglevel": "info",
+        "proc_name": "protokoll",
+    }
+    options.update(extra)
+    return options
+
+
+def run_gunicorn(load: Callable[[], Any], options: dict[str, Any]) -> None:
+    """Serve the WSGI app that ``load()`` returns with gunicorn, in this process (which
+    becomes gunicorn's master and forks the workers). Returns when the server stops."""
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return load()
+
+    Server(prog="protokoll").run()
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` for the app's config; VALUE is read as JSON when it is JSON."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    try:
+        return key.strip(), json.loads(value)
+    except ValueError:
+        return key.strip(), value
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from . import create_app
+
+    config = {**dict(args.config), "DATABASE": args.db}
+
+    def load():
+        return create_app(config)
+
+    print(f"Protokoll on http://{args.host}:{args.port}/ (database {args.db}, "
+          f"{args.workers} workers x {args.threads} threads)", flush=True)
+    run_gunicorn(load, gunicorn_options(args.host, args.port, args.workers, args.threads))
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from .backup import BackupError, backup
+    try:
+        summary = backup(args.db, args.path)
+    except BackupError as error:
+        print(f"protokoll backup: {error}", file=sys.stderr)
+        return 1
+    print(f"backed up {args.db} to {args.path}: {summary}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from .backup import BackupError, restore
+    try:
+        summary = restore(args.path, args.db, force=args.force)
+    except BackupError as error:
+        print(f"protokoll restore: {error}", file=sys.stderr)
+        return 1
+    print(f"restored {args.path} into {args.db}: {summary}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,7 +132,25 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
-    serve.add_argument("--threads", type=int, default=8)
+    serve.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                       help=f"worker processes (default {DEFAULT_WORKERS})")
+    serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
+                       help=f"threads per worker (default {DEFAULT_THREADS})")
+    serve.add_argument("--config", type=_setting, action="append", default=[],
+                       metavar="KEY=VALUE",
+                       help="an app setting, e.g. WRITE_RATE_LIMIT=600 (repeatable)")
+
+    backup = commands.add_parser(
+        "backup", help="copy the database to PATH, online and consistent")
+    backup.add_argument("path", help="the backup file to write (replaced atomically)")
+    backup.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
+
+    restore = commands.add_parser(
+        "restore", help="check the backup at PATH and put it in place of the database")
+    restore.add_argument("path", help="a file written by protokoll backup")
+    restore.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
+    restore.add_argument("--force", action="store_true",
+                         help="replace a database that exists (a server may be using it)")
 
     replay = commands.add_parser("replay", help="print the protokoll of a saved table log")
     replay.add_argument("file")
@@ -29,12 +161,13 @@ def main(argv: list[str] | None = None) -> int:
         from rules_engine.replay import run
         return run(args.file, args.lang)
     if args.command == "serve":
-        from waitress import serve as waitress_serve
-        from . import create_app
-        app = create_app({"DATABASE": args.db})
-        print(f"Protokoll on http://{args.host}:{args.port}/ (database {args.db})", flush=True)
-        waitress_serve(app, host=args.host, port=args.port, threads=args.threads)
-        return 0
+        if args.workers < 1 or args.threads < 1:
+            parser.error("--workers and --threads must be at least 1")
+        return _serve(args)
+    if args.command == "backup":
+        return _backup(args)
+    if args.command == "restore":
+        return _restore(args)
     return 2
 
 
