@@ -117,5 +117,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from . import pages
     pages.register(app)
+    from .resources.stream import routes as stream
+    stream.register(app)
     app.extensions["protokoll_api"] = api
     return app

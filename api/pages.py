@@ -1,13 +1,35 @@
-"""Serves the app in ``pwa/`` (plain HTML, CSS and ES modules; no build step)."""
+"""Serves the app in ``pwa/`` (plain HTML, CSS and ES modules; no build step).
+
+Two files are more than static:
+
+- ``/sw.js``, the service worker, at the root so that its scope is the whole app. The
+  server writes two things into it: the list of the app shell's files (everything the app
+  is made of, so a new module is cached without anyone keeping a list) and a version, a
+  hash of those files' contents. Any change to the app is then a change to ``sw.js``; the
+  browser installs the new worker, which fills a new cache and only then deletes the old
+  ones — never its own.
+- ``/manifest.webmanifest`` with its registered media type, for installing the app.
+
+Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import mimetypes
 from pathlib import Path
 
-from flask import Blueprint, Flask, abort, send_from_directory
+from flask import Blueprint, Flask, Response, abort, send_from_directory
 from werkzeug.routing import PathConverter
 
 PWA_DIR = Path(__file__).resolve().parent.parent / "pwa"
+SERVED = {".html", ".css", ".js", ".svg", ".png", ".webmanifest", ".json", ".ico", ".txt"}
+SHELL = {".html", ".css", ".js", ".svg", ".png", ".webmanifest"}
+NOT_IN_SHELL = {"sw.js"}
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("text/javascript", ".js")
 
 pages = Blueprint("pages", __name__)
 
@@ -24,13 +46,40 @@ def register(app: Flask) -> None:
     app.register_blueprint(pages)
 
 
+def shell_files() -> list[str]:
+    """The app shell: every file of the app, as URLs, ``/`` for the page itself."""
+    files = sorted(p.relative_to(PWA_DIR).as_posix() for p in PWA_DIR.rglob("*")
+                   if p.is_file() and p.suffix in SHELL and p.name not in NOT_IN_SHELL)
+    return ["/"] + ["/" + f for f in files if f != "index.html"]
+
+
+def shell_version(files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for url in files + ["/sw.js"]:
+        path = PWA_DIR / ("index.html" if url == "/" else url.lstrip("/"))
+        digest.update(url.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 @pages.route("/")
 def index():
     return send_from_directory(PWA_DIR, "index.html", max_age=0)
 
 
+@pages.route("/sw.js")
+def service_worker():
+    files = shell_files()
+    source = (PWA_DIR / "sw.js").read_text(encoding="utf-8")
+    source = (source.replace('"@VERSION@"', json.dumps(shell_version(files)))
+                    .replace('["@SHELL@"]', json.dumps(files)))
+    return Response(source, mimetype="text/javascript",
+                    headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
+
+
 @pages.route("/<asset:filename>")
 def asset(filename: str):
-    if not (PWA_DIR / filename).is_file():
+    path = PWA_DIR / filename
+    if not path.is_file() or path.suffix not in SERVED:
         abort(404)
     return send_from_directory(PWA_DIR, filename, max_age=0)

@@ -20,7 +20,7 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
-function authHeaders(auth) {
+export function authHeaders(auth) {
   if (auth?.token) return { Authorization: `Bearer ${auth.token}` };
   if (auth?.spectatorKey) return { "X-Spectator-Key": auth.spectatorKey };
   return {};
@@ -68,6 +68,15 @@ export const joinTable = (code, deviceName) =>
 /** The table a spectator key shows: {table_id}. */
 export const watchedTable = (spectatorKey) =>
   request("GET", "/api/watch", { auth: { spectatorKey } });
+
+/** 800 and its variants: the best declaration the cards laid down allow, and the score of
+ * chosen combinations (404 `no_declarations` for a game without declarations). */
+export const bestDeclaration = (game, cards, options = {}) =>
+  request("POST", `/api/games/${encodeURIComponent(game)}/declarations/best`,
+          { json: { cards, options } });
+export const validateDeclaration = (game, cards, combinations, options = {}) =>
+  request("POST", `/api/games/${encodeURIComponent(game)}/declarations/validate`,
+          { json: { cards, combinations, options } });
 
 export const devices = (id, auth) => request("GET", `${tablePath(id)}/devices`, { auth });
 export const revokeDevice = (id, deviceId, auth) =>

@@ -1,12 +1,18 @@
 /**
- * The first page: start a table, join one with its code (typed, or from a join link
- * /?join=CODE), resume the one this phone keeps, or follow one read-only with a spectator
- * link /?watch=KEY. Holds the page state, talks to the API, and re-renders the whole screen
+ * The app: start a table, join one with its code (typed, or from a join link /?join=CODE),
+ * resume the one this phone keeps, or follow one read-only with a spectator link
+ * /?watch=KEY. Holds the page state, talks to the API, and re-renders the whole screen
  * after each change (the screens are small; drafts of half-filled forms live in
- * `app.drafts`, so a re-render or a language switch never loses an entry).
+ * `app.drafts`, so a re-render, a language switch or another phone's entry never loses an
+ * entry in progress).
  *
  * Every read sends a credential: this phone's device token, or a spectator's key. What the
  * table screen offers follows `app.access`, the API's word on what this reader may do.
+ *
+ * Keeping up and going without: a live stream (live.js) tells this phone the moment the
+ * table's seq moves, and the page fetches the table then; the last view of the table is
+ * kept in IndexedDB so the app opens on it without a network; entries made without a
+ * network wait in the outbox (outbox.js) and go out in order when it is back.
  */
 import { useGameLabels } from "./vocab.js";
 import * as api from "./api.js";
@@ -18,8 +24,9 @@ import { newJoinDraft, renderJoin } from "./join-form.js";
 import { renderTable } from "./table-view.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
-
-const FOLLOW_EVERY_MS = 10_000;
+import * as outbox from "./outbox.js";
+import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
+import { follow } from "./live.js";
 
 const app = {
   lang: getLang(),
@@ -39,17 +46,33 @@ const app = {
   busy: false,
   drafts: {},
   open: {},
+  pickedSeat: {}, // the seat chosen in a fold that several seats share
+  editing: null, // the seq of the entry being corrected
   confirm: null,
   retryIds: new Map(), // an entry whose post may not have arrived keeps its client id
+  offline: !navigator.onLine,
+  live: "off", // off | connecting | live | offline
+  pending: [], // this table's entries in the outbox, oldest first
+  stopFollowing: null,
+  stale: false, // the table moved while this phone was busy: fetch it when done
 };
 
 const root = document.getElementById("app");
+const CATALOG_KEY = "catalog"; // the catalog as last fetched, beside the tables' views
 
 // --- rendering --------------------------------------------------------------------------------
+function liveBadge() {
+  if (app.screen !== "table") return null;
+  const state = app.offline ? "offline" : app.live;
+  return h("span", { class: `live live-${state}`, role: "status" },
+    h("span", { class: "dot", "aria-hidden": "true" }), t(`live_${state}`));
+}
+
 function header() {
   return h("header", { class: "top" },
     h("h1", {}, h("a", { href: "/" }, "Protokoll")),
-    h("button", { type: "button", class: "lang", "aria-label": t("otherLang"),
+    liveBadge(),
+    h("button", { type: "button", class: "lang", "aria-label": t("otherLang"), lang: t("otherLangTag"),
                   onclick: () => { setLang(getLang() === "sv" ? "en" : "sv"); app.lang = getLang(); render(); } },
       t("otherLangCode")));
 }
@@ -60,13 +83,14 @@ function render() {
   const setupGame = app.setupDraft && app.catalog.find((g) => g.id === app.setupDraft.game);
   useGameLabels(app.screen === "table" ? app.game : setupGame);
   let body;
+  const plain = { onDismiss: () => actions.dismiss() };
   if (app.screen === "table") {
     body = renderTable(app, actions);
   } else if (app.screen === "setup") {
     const join = renderJoin({ draft: app.joinDraft, busy: app.busy, onJoin: actions.join,
                               fromLink: app.joinFromLink });
     body = h("div", {},
-      renderMessage(app.message, [], () => actions.dismiss()),
+      renderMessage(app.message, plain),
       app.joinFromLink ? join
         : h("details", { class: "fold join-fold", open: !!app.open.join,
                          ontoggle: (e) => { app.open.join = e.target.open; } },
@@ -81,16 +105,30 @@ function render() {
       }));
   } else {
     body = h("div", {},
-      renderMessage(app.message, [], () => { app.message = null; boot(); }),
+      renderMessage(app.message, { onDismiss: () => { app.message = null; boot(); } }),
       !app.message && h("p", { class: "loading" }, t("loading")));
   }
+  const focused = focusedKey();
   root.replaceChildren(header(), h("main", {}, body));
+  // The screen is drawn anew after every entry: keep a keyboard's or a screen reader's
+  // place on the control it was on (the card just played, say), when it is still there.
+  if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
+}
+
+/** A selector for the focused control, to find its successor after a render. */
+function focusedKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body || !root.contains(el)) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const holder = el.closest("[id]");
+  if (holder && el.dataset.key) return `#${CSS.escape(holder.id)} [data-key="${CSS.escape(el.dataset.key)}"]`;
+  return null;
 }
 
 function showMessage(message) {
   app.message = message;
   render();
-  if (message && message.kind !== "saved") {
+  if (message && !["saved", "queued"].includes(message.kind)) {
     document.getElementById("message-slot")?.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 }
@@ -120,35 +158,97 @@ function lostTable(id, error) {
 }
 
 // --- loading ------------------------------------------------------------------------------------
+/** Keep the table as last seen, to open on it without a network. */
+function remember() {
+  if (!app.table || !app.auth?.token) return;
+  idbPut(VIEWS, { id: app.table.id, table: app.table, log: app.log, access: app.access,
+                  savedAt: Date.now() })
+    .catch(() => { /* no IndexedDB: the app still works online */ });
+}
+
 async function loadTable(id) {
   const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth)]);
   app.table = table;
   app.access = table.access;
   app.log = log;
   app.game = app.catalog.find((g) => g.id === table.game) || null;
+  remember();
 }
 
 async function reloadLog() {
   try { app.log = await api.getEvents(app.table.id, app.auth); } catch { /* the log is a courtesy */ }
+  remember();
 }
 
-/** Show a table with these credentials, or say why not. */
+async function loadPending() {
+  app.pending = app.table && app.access?.write ? await outbox.waiting(app.table.id) : [];
+}
+
+function startFollowing() {
+  app.stopFollowing?.();
+  const id = app.table.id;
+  app.stopFollowing = follow(id, app.auth, {
+    onSeq: (seq) => {
+      if (!app.table || app.table.id !== id) return;
+      if (seq !== app.table.seq || app.offline) {
+        app.offline = false;
+        actions.catchUp();
+      }
+    },
+    onStatus: (status) => {
+      if (status === "live" && app.offline) { app.offline = false; actions.flush(); }
+      if (app.live !== status) { app.live = status; updateBadge(); }
+    },
+    onLost: () => actions.refresh(),
+  });
+}
+
+/** The badge changes often: redraw only it, not the page (a form keeps its focus). */
+function updateBadge() {
+  const old = root.querySelector(".top .live");
+  const fresh = liveBadge();
+  if (old && fresh) old.replaceWith(fresh);
+}
+
+/** Show a table with these credentials, or say why not. Without a network, the table as
+ * this phone last saw it. */
 async function openTable(id, auth) {
   app.auth = auth;
   app.spectatorKey = auth.spectatorKey ? null : storage.spectatorKeyFor(id);
   app.devices = null;
   try {
     await loadTable(id);
-    app.screen = "table";
-    render();
+    app.offline = false;
   } catch (error) {
-    if (lostTable(id, error)) return;
-    showSetup();
-    showMessage(messageFor(error));
+    if (!(error instanceof NetworkError) || !(await openSaved(id))) {
+      if (lostTable(id, error)) return;
+      showSetup();
+      showMessage(messageFor(error));
+      return;
+    }
   }
+  app.screen = "table";
+  await loadPending();
+  render();
+  startFollowing();
+  if (app.pending.length && !app.offline) actions.flush();
+}
+
+async function openSaved(id) {
+  let saved = null;
+  try { saved = await idbGet(VIEWS, id); } catch { return false; }
+  if (!saved) return false;
+  app.table = saved.table;
+  app.log = saved.log;
+  app.access = saved.access ?? saved.table.access;
+  app.game = app.catalog.find((g) => g.id === saved.table.game) || null;
+  app.offline = true;
+  return !!app.game;
 }
 
 function showSetup() {
+  app.stopFollowing?.();
+  app.stopFollowing = null;
   app.screen = "setup";
   app.table = null;
   app.log = null;
@@ -158,6 +258,8 @@ function showSetup() {
   app.devices = null;
   app.drafts = {};
   app.confirm = null;
+  app.editing = null;
+  app.pending = [];
   if (!app.setupDraft && app.catalog.length) {
     app.setupDraft = newSetupDraft(app.catalog[0], storage.savedDeviceName());
   }
@@ -182,15 +284,30 @@ async function alreadyAtTable(joinCode) {
   if (normalize(app.table.join_code || "") !== normalize(joinCode)) return false;
   history.replaceState(null, "", "/");
   app.screen = "table";
+  await loadPending();
   render();
+  startFollowing();
   return true;
+}
+
+/** The catalog, from the network or, without one, as the service worker last kept it. */
+async function loadCatalog() {
+  try {
+    app.catalog = await api.games();
+    idbPut(VIEWS, { id: CATALOG_KEY, catalog: app.catalog }).catch(() => {});
+  } catch (error) {
+    const kept = error instanceof NetworkError ? await idbGet(VIEWS, CATALOG_KEY).catch(() => null) : null;
+    if (!kept) throw error;
+    app.catalog = kept.catalog;
+    app.offline = true;
+  }
 }
 
 async function boot() {
   setLang(app.lang);
   render();
   try {
-    app.catalog = await api.games();
+    await loadCatalog();
   } catch (error) {
     app.message = messageFor(error);
     render();
@@ -222,8 +339,17 @@ async function boot() {
   await openTable(id, { token });
 }
 
+function afterPost(rowsBefore) {
+  // A new line on the sheet (a deal scored) is worth seeing; a card played is not.
+  if (app.table.protokoll.rows.length > rowsBefore) {
+    document.querySelector(".protokoll")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+}
+
 // --- actions ------------------------------------------------------------------------------------
 const actions = {
+  rerender: () => render(),
+
   async start(data) {
     app.busy = true;
     render();
@@ -269,6 +395,17 @@ const actions = {
     }
   },
 
+  /** Keep an entry in the outbox: made without a network, or behind entries that wait.
+   * It will follow the entries before it, so it is based on the seq they will make. */
+  async keep(event, draftKey, clientId) {
+    await outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
+    if (draftKey) delete app.drafts[draftKey];
+    await loadPending();
+    app.busy = false;
+    showMessage({ kind: "queued" });
+    if (!app.offline) actions.flush();
+  },
+
   /** Post one event based on the table's current seq. `draftKey` is cleared on success. */
   async submit(event, draftKey) {
     const basedOn = app.table.seq;
@@ -276,20 +413,32 @@ const actions = {
     const clientId = app.retryIds.get(key) || uuid();
     app.busy = true;
     app.confirm = null;
+    if (app.offline || app.pending.length) {
+      await actions.keep(event, draftKey);
+      return;
+    }
     render();
+    const rowsBefore = app.table.protokoll.rows.length;
     try {
       const posted = await api.postEvent(app.table.id, app.auth, basedOn, clientId, event);
       app.retryIds.delete(key);
-      app.table = posted.table;
       if (draftKey) delete app.drafts[draftKey];
+      if (draftKey?.startsWith("correct:")) app.editing = null;
+      app.table = posted.table;
       await reloadLog();
       app.busy = false;
       showMessage({ kind: "saved", seq: posted.entry.seq });
-      document.querySelector(".protokoll")?.scrollIntoView({ block: "start", behavior: "smooth" });
+      afterPost(rowsBefore);
     } catch (error) {
       app.busy = false;
-      if (error instanceof NetworkError) app.retryIds.set(key, clientId);
-      else app.retryIds.delete(key);
+      app.retryIds.delete(key);
+      if (error instanceof NetworkError) {
+        // It may have arrived: the outbox sends it again with the same client id, and the
+        // server applies it once.
+        app.offline = !navigator.onLine || app.offline;
+        await actions.keep(event, draftKey, clientId);
+        return;
+      }
       if (error instanceof ApiError && error.code === "token_revoked") {
         lostTable(app.table.id, error);
         return;
@@ -304,8 +453,65 @@ const actions = {
     }
   },
 
+  /** Send what waits in the outbox, in order. */
+  async flush() {
+    if (!app.table || app.flushing) return;
+    app.flushing = true;
+    try {
+      const result = await outbox.flush(app.table.id, app.auth);
+      if (result.table) app.table = result.table;
+      if (result.offline) app.offline = !navigator.onLine;
+      if (result.sent) await reloadLog();
+      await loadPending();
+      if (result.sent && !app.pending.length) app.message = { kind: "saved", seq: app.table.seq };
+      if (result.retryAfter) setTimeout(() => actions.flush(), result.retryAfter * 1000);
+      remember();
+      render();
+    } finally {
+      app.flushing = false;
+    }
+  },
+
+  /** After a conflict or a refusal: send this entry (and those after it) on top of the
+   * table as it is now. */
+  async resend(record) {
+    await actions.refresh();
+    await outbox.rebase(record, app.table.seq);
+    await loadPending();
+    await actions.flush();
+  },
+
+  /** The person decided to throw away an entry that could not be sent. */
+  async discard(record) {
+    await outbox.discard(record);
+    app.confirm = null;
+    await loadPending();
+    if (app.pending.length) await actions.flush();
+    render();
+  },
+
   undo(target) {
     return actions.submit({ type: "undo", target });
+  },
+
+  edit(seq) {
+    app.editing = seq;
+    render();
+  },
+
+  toggle(key) {
+    app.open[key] = !app.open[key];
+    render();
+  },
+
+  /** Open a fold (a call, the log) and bring it into view. */
+  openFold(key) {
+    app.open[key] = true;
+    app.message = null;
+    render();
+    const target = document.getElementById(key === "log" ? "log" : `fold-${key}`);
+    target?.scrollIntoView({ block: "start", behavior: "smooth" });
+    target?.querySelector("summary, button, input")?.focus({ preventScroll: true });
   },
 
   async loadDevices() {
@@ -343,13 +549,24 @@ const actions = {
     render();
   },
 
+  /** Another phone made an entry (the stream said so): fetch the table, unless this
+   * phone is posting right now, in which case its own answer brings the table. */
+  async catchUp() {
+    if (app.busy) { app.stale = true; return; }
+    await actions.refresh();
+    if (app.pending.length) actions.flush();
+  },
+
   async refresh() {
     if (!app.table) return;
     try {
       const seq = app.table.seq;
       await loadTable(app.table.id);
-      if (app.table.seq !== seq || app.message?.kind === "network") {
+      const wasOffline = app.offline;
+      app.offline = false;
+      if (app.table.seq !== seq || app.message?.kind === "network" || wasOffline) {
         if (app.message?.kind === "network") app.message = null;
+        if (app.editing !== null && !app.log.events.some((e) => e.seq === app.editing)) app.editing = null;
         render();
       }
     } catch (error) {
@@ -366,12 +583,33 @@ const actions = {
   },
 };
 
-// A spectator's page keeps up by itself; a writer's page catches up when the phone wakes.
-setInterval(() => {
-  if (app.screen === "table" && !app.access?.write && document.visibilityState === "visible") actions.refresh();
-}, FOLLOW_EVERY_MS);
+// The network comes and goes at a card table.
+window.addEventListener("offline", () => {
+  app.offline = true;
+  if (app.screen === "table") render();
+});
+window.addEventListener("online", () => {
+  app.offline = false;
+  if (app.screen !== "table") return;
+  render();
+  actions.flush().then(() => actions.refresh());
+});
+// A phone that was away catches up when it is looked at again.
 document.addEventListener("visibilitychange", () => {
   if (app.screen === "table" && document.visibilityState === "visible" && !app.busy) actions.refresh();
 });
+// An entry posted while the stream said "changed" is followed by a fetch of the table.
+setInterval(() => {
+  if (app.stale && !app.busy) { app.stale = false; actions.refresh(); }
+}, 500);
+
+// The service worker keeps the app shell for opening without a network.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+      /* without it the app works online only */
+    });
+  });
+}
 
 boot();

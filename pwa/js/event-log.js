@@ -66,11 +66,22 @@ function timeOf(iso) {
   return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
-export function renderLog(log, specs, limit = 8) {
+/** A game event nobody undid may be corrected: the correction is a new entry naming it. */
+const correctable = (entry) => !META.has(entry.event.type) && entry.undone_by === null;
+
+/**
+ * The log under the protokoll: the latest entries, or all of them when asked, newest first.
+ * Undone entries are struck through and name their undo; corrected ones name the
+ * correction; every entry names the phone that made it. `opts.correct(entry)` renders the
+ * correction form of an entry (for phones that may write); `opts.editing` is the seq being
+ * corrected.
+ */
+export function renderLog(log, specs, opts = {}) {
   const events = log?.events || [];
   if (!events.length) return null;
-  const recent = events.slice(-limit).reverse();
-  return h("section", { class: "log" },
+  const { limit = 8, showAll = false, onToggleAll, correct, editing, onEdit } = opts;
+  const recent = (showAll ? events : events.slice(-limit)).slice().reverse();
+  return h("section", { class: "log", id: "log" },
     h("h2", {}, t("log")),
     h("ol", {}, recent.map((entry) => h("li", {
       class: entry.undone_by !== null ? "undone" : null, dataset: { seq: String(entry.seq) } },
@@ -80,5 +91,11 @@ export function renderLog(log, specs, limit = 8) {
         [timeOf(entry.created_at), entry.device_name].filter(Boolean).join(" · "),
         entry.undone_by !== null && h("em", {}, ` — ${t("undoneBy", { n: entry.undone_by })}`),
         entry.corrected_by?.length > 0 && h("em", {},
-          ` — ${t("correctedBy", { n: entry.corrected_by.join(", #") })}`))))));
+          ` — ${t("correctedBy", { n: entry.corrected_by.join(", #") })}`)),
+      correct && correctable(entry) && editing !== entry.seq && h("button", {
+        type: "button", class: "secondary small correct-button",
+        "aria-label": `${t("correct")} #${entry.seq}`, onclick: () => onEdit(entry.seq) }, t("correct")),
+      correct && editing === entry.seq && h("div", { class: "correction" }, correct(entry))))),
+    events.length > limit && h("button", { type: "button", class: "secondary small", onclick: onToggleAll },
+      showAll ? t("showRecent") : t("showAll", { n: events.length })));
 }

@@ -1,12 +1,23 @@
 /**
- * The page speaks Swedish by default and English on request. UI words live here; game
+ * The page speaks the browser's language — Swedish or English, Swedish when it is neither —
+ * and switches on request (the choice is remembered). UI words live here; game
  * words (bids, breaches, event names) live in vocab.js; rule messages and protokoll labels
  * come from the API in both languages and are picked with `pick`.
  */
 import { savedLang, saveLang } from "./storage.js";
 
 export const LANGS = ["sv", "en"];
-let lang = LANGS.includes(savedLang()) ? savedLang() : "sv";
+/** The first of the browser's languages that we speak, else Swedish. */
+function browserLang() {
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base === "sv" || base === "nb" || base === "nn" || base === "da") return "sv";
+    if (base === "en") return "en";
+  }
+  return "sv";
+}
+
+let lang = LANGS.includes(savedLang()) ? savedLang() : browserLang();
 
 export const getLang = () => lang;
 export function setLang(next) {
@@ -107,6 +118,59 @@ const STRINGS = {
     newTable: "Nytt bord",
     leaveConfirm: "Lämna det här bordet och starta ett nytt? Bordet finns kvar på servern.",
     leaveYes: "Ja, nytt bord",
+    otherLangTag: "en",
+    pickCards: "Korten",
+    cardPlayed: "redan spelat",
+    cardNotNow: "inte tillåtet nu",
+    picked: "Valda i ordning",
+    pickedOne: "Valt",
+    nothingPicked: "Inget kort valt.",
+    nCards: "{n} kort",
+    trickOnTable: "Sticket på bordet",
+    leads: "spelar ut",
+    toPlay: "på tur",
+    lastTrick: "Förra sticket",
+    trickTakenBy: "{name} tog det",
+    trickN: "Stick {n}",
+    tapCardFor: "Tryck på kortet {name} spelar",
+    offlineTrick: "Utan nät: tryck stickets kort i spelordning och spara sticket.",
+    offlineTrickFrom: "Utan nät: tryck stickets kort i spelordning från {name} och spara sticket.",
+    removeLastCard: "Ta bort sista kortet",
+    saveTrick: "Spara sticket",
+    bestProposal: "Bästa deklarationen av de lagda korten",
+    flertalDoubled: "Tre flertal eller fler: flertalspoängen dubblas.",
+    sekvensDoubled: "Tre sekvenser eller fler: sekvenspoängen dubblas.",
+    declarePoints: "Deklarera {points} p för {name}",
+    declareCards: "Deklarera korten för {name}",
+    layDown: "Tryck korten {name} lägger upp.",
+    chartLabel: "Diagram över partiet: {summary}",
+    strokes: "{n} streck",
+    dealerIs: "{name} ger.",
+    allowedNow: "Tillåtet nu",
+    correctEntry: "Rätta inmatningen",
+    findings: "Upptäckt i efterhand",
+    findingOptions: "rätta inmatningen, eller ta straffet som bordet beslutar.",
+    correctAnEntry: "Rätta en inmatning",
+    queued: "Sparat i telefonen – skickas när nätet är tillbaka.",
+    forSeat: "För vem?",
+    entry: "Inmatning",
+    waiting: "Väntar på nätet",
+    waitingN: "Väntar på att skickas ({n})",
+    waitingOffline: "Inget nät. Inmatningarna skickas i ordning när nätet är tillbaka; det som står nedan gäller före dem.",
+    waitingSending: "Skickar i ordning …",
+    conflictTitle: "Bordet har ändrats sedan inmatningen gjordes",
+    refusedQueued: "Inte godkänt när det skickades",
+    sendAnyway: "Skicka ändå på bordet som det är nu",
+    discard: "Släng inmatningen",
+    discardYes: "Ja, släng den",
+    saveCorrection: "Spara rättelsen",
+    correct: "Rätta",
+    showRecent: "Visa bara de senaste",
+    showAll: "Visa hela loggen ({n})",
+    live_off: "",
+    live_connecting: "Ansluter …",
+    live_live: "Live",
+    live_offline: "Utan nät",
     rules: "Reglerna i korthet",
   },
   en: {
@@ -193,6 +257,59 @@ const STRINGS = {
     newTable: "New table",
     leaveConfirm: "Leave this table and start a new one? The table stays on the server.",
     leaveYes: "Yes, new table",
+    otherLangTag: "sv",
+    pickCards: "The cards",
+    cardPlayed: "already played",
+    cardNotNow: "not allowed now",
+    picked: "Picked, in order",
+    pickedOne: "Picked",
+    nothingPicked: "No card picked.",
+    nCards: "{n} cards",
+    trickOnTable: "The trick on the table",
+    leads: "leads",
+    toPlay: "to play",
+    lastTrick: "Last trick",
+    trickTakenBy: "{name} took it",
+    trickN: "Trick {n}",
+    tapCardFor: "Tap the card {name} plays",
+    offlineTrick: "No network: tap the trick's cards in playing order and save the trick.",
+    offlineTrickFrom: "No network: tap the trick's cards in playing order from {name} and save the trick.",
+    removeLastCard: "Remove the last card",
+    saveTrick: "Save the trick",
+    bestProposal: "The best declaration of the cards laid down",
+    flertalDoubled: "Three flertal or more: the flertal points are doubled.",
+    sekvensDoubled: "Three sequences or more: the sequence points are doubled.",
+    declarePoints: "Declare {points} p for {name}",
+    declareCards: "Declare the cards for {name}",
+    layDown: "Tap the cards {name} lays down.",
+    chartLabel: "Chart of the match: {summary}",
+    strokes: "{n} strokes",
+    dealerIs: "{name} deals.",
+    allowedNow: "Allowed now",
+    correctEntry: "Correct the entry",
+    findings: "Found afterwards",
+    findingOptions: "correct the entry, or take the penalty the table decides.",
+    correctAnEntry: "Correct an entry",
+    queued: "Kept on this phone – it is sent when the network is back.",
+    forSeat: "For whom?",
+    entry: "Entry",
+    waiting: "Waiting for the network",
+    waitingN: "Waiting to be sent ({n})",
+    waitingOffline: "No network. The entries are sent in order when it is back; what is shown below is from before them.",
+    waitingSending: "Sending in order …",
+    conflictTitle: "The table has changed since this entry was made",
+    refusedQueued: "Not accepted when it was sent",
+    sendAnyway: "Send it anyway on the table as it is now",
+    discard: "Discard the entry",
+    discardYes: "Yes, discard it",
+    saveCorrection: "Save the correction",
+    correct: "Correct",
+    showRecent: "Show only the latest",
+    showAll: "Show the whole log ({n})",
+    live_off: "",
+    live_connecting: "Connecting …",
+    live_live: "Live",
+    live_offline: "No network",
     rules: "The rules in brief",
   },
 };

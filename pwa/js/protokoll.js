@@ -1,11 +1,15 @@
 /**
- * The protokoll as it looks on paper: one column per player, the start points at the top,
- * one line per deal or penalty with the new running total where it changed (the others
- * faint), the current totals at the foot. Beneath: who deals next, or the winner and the
- * settlement when the match is over.
+ * The protokoll as it looks on paper: one column per player (or per pair, as 800 and Bräus
+ * keep it), the start at the top, one line per deal or penalty with the new running total
+ * where it changed (the others faint, as a falling column reads on paper), the current
+ * totals at the foot. The games' own marks are drawn as on paper: a limpa underlines the
+ * total, ritor are strokes, a player out of the match is "ute"; any other mark (bid/tricks
+ * in Fyrtioett) is written small under the number. Beneath: who deals next, or the winner
+ * and the settlement, then the chart of the match.
  */
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
+import { renderChart } from "./chart.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "±0");
 
@@ -17,8 +21,18 @@ function headerCell(name, seat, sheet) {
     out && h("span", { class: "chip" }, t("out")));
 }
 
-function markText(mark) {
-  return mark === "ute" ? t("out") : mark;
+/** How a mark is drawn: {cls, node}. */
+function markNode(mark) {
+  if (mark === "ute") return { cls: "mark-out", node: h("span", { class: "mark" }, t("out")) };
+  if (mark === "limpa") {
+    return { cls: "mark-limpa", node: h("span", { class: "mark limpa" }, "limpa") };
+  }
+  if (/^\|+$/.test(mark)) {
+    const n = mark.length;
+    return { cls: "mark-strokes", node: h("span", { class: "mark strokes", role: "img",
+                                                     "aria-label": t("strokes", { n }) }, mark) };
+  }
+  return { cls: "mark-text", node: h("span", { class: "mark" }, mark) };
 }
 
 function numbersRow(row) {
@@ -27,11 +41,11 @@ function numbersRow(row) {
       const change = row.changes[seat];
       const mark = row.marks?.[seat];
       const changed = change !== null && change !== undefined;
-      return h("td", { class: [changed ? "changed" : "same", mark ? `mark-${mark}` : ""]
-                         .join(" ").trim() },
+      const drawn = mark ? markNode(mark) : null;
+      return h("td", { class: [changed ? "changed" : "same", drawn?.cls || ""].join(" ").trim() },
         h("span", { class: "total" }, total),
         changed && h("span", { class: "delta" }, signed(change)),
-        mark && h("span", { class: "mark" }, markText(mark)));
+        drawn?.node);
     }));
 }
 
@@ -46,9 +60,19 @@ function settlementBlock(sheet) {
           : amount < 0 ? t("pays", { n: -amount }) : t("even"))))));
 }
 
-export function renderProtokoll(sheet) {
+/** Who deals next: the sheet says so when its columns are seats; a sheet of pairs leaves it
+ * to the state, which names the dealer's seat. */
+function dealerLine(sheet, table) {
+  if (sheet.next_dealer !== null && sheet.next_dealer !== undefined) {
+    return t("nextDealer", { name: sheet.players[sheet.next_dealer] });
+  }
+  const dealer = table?.state?.dealer;
+  return Number.isInteger(dealer) ? t("dealerIs", { name: table.players[dealer] }) : null;
+}
+
+export function renderProtokoll(sheet, table = null) {
   const n = sheet.players.length;
-  const table = h("table", { class: "sheet" },
+  const grid = h("table", { class: "sheet" },
     h("caption", { class: "visually-hidden" }, t("protokoll")),
     h("thead", {}, h("tr", {}, sheet.players.map((name, seat) => headerCell(name, seat, sheet)))),
     h("tbody", {}, sheet.rows.map((row) => [
@@ -59,15 +83,16 @@ export function renderProtokoll(sheet) {
     h("tfoot", {}, h("tr", {}, sheet.totals.map((total, seat) =>
       h("td", { class: sheet.winner === seat ? "winner" : null,
                 dataset: { seat: String(seat) } }, total)))));
-  const scroller = h("div", { class: "sheet-scroll" }, table);
+  const scroller = h("div", { class: "sheet-scroll", tabindex: "0" }, grid);
   // Keep the latest lines in view, as on paper where one reads from the bottom.
   requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
   const winner = sheet.winner !== null && sheet.winner !== undefined;
+  const dealer = !winner && dealerLine(sheet, table);
   return h("section", { class: "protokoll", "aria-label": t("protokoll") },
     winner && h("p", { class: "winner-banner", role: "status" },
       t("winner", { name: sheet.players[sheet.winner] })),
     scroller,
-    !winner && sheet.next_dealer !== null && h("p", { class: "next-dealer" },
-      t("nextDealer", { name: sheet.players[sheet.next_dealer] })),
-    settlementBlock(sheet));
+    dealer && h("p", { class: "next-dealer" }, dealer),
+    settlementBlock(sheet),
+    renderChart(sheet));
 }

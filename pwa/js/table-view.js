@@ -1,25 +1,28 @@
 /**
- * The table screen: what the game expects now, the protokoll, the entry forms (a quick
- * entry, the calls anyone can make, the card-by-card flow), undo, the recent log, the code
- * and links to share, the phones at the table, and the download. What is offered follows
- * the reader's `access` from the API: a spectator gets the protokoll and the log, nothing
- * to enter and no code. Pure rendering: `app` holds the state, `actions` do the work.
+ * The table screen: what the game expects now, the entries waiting for the network, the
+ * protokoll with its chart, what was found afterwards, the entry (the card table while a
+ * deal is played, the quick entry, the calls anyone can make, the inputs of other seats),
+ * undo, the log with its corrections, the code and links to share, the phones at the table,
+ * and the download. What is offered follows the reader's `access` from the API: a
+ * spectator gets the protokoll and the log, nothing to enter and no code. Pure rendering:
+ * `app` holds the state, `actions` do the work.
  */
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { csvUrl } from "./api.js";
 import { renderProtokoll } from "./protokoll.js";
-import { renderMessage } from "./refusal.js";
+import { renderFindings, renderMessage } from "./refusal.js";
 import { renderShare } from "./share.js";
 import { renderDevices } from "./devices.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
-import { groupInputs, renderInput } from "./inputs/index.js";
+import { groupInputs, renderInput, renderPlayPanel } from "./inputs/index.js";
+import { renderGenericInput } from "./inputs/generic-form.js";
 import { eventLabel } from "./vocab.js";
 
 /** A <details> that remembers being open across re-renders. */
 function remembered(app, key, summary, body, defaultOpen = false) {
   const open = app.open[key] ?? defaultOpen;
-  return h("details", { class: `fold fold-${key}`, open,
+  return h("details", { class: `fold fold-${key}`, open, id: `fold-${key}`,
                         ontoggle: (e) => { app.open[key] = e.target.open; } },
     h("summary", {}, summary), h("div", { class: "fold-body" }, body));
 }
@@ -41,16 +44,72 @@ function undoBlock(app, actions) {
                        onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
 }
 
-function entrySection(app, actions, ctx) {
-  const { quick, calls, turns } = groupInputs(app.table.game, app.table.expected.inputs);
-  return h("section", { class: "entry" },
-    quick.map((input) => renderInput(ctx, input)),
+/** A fold per input type that several seats may enter (a declaration, a hand), with the
+ * seat to enter it for: the seat to play if it is one of them, else the first. */
+function seatGroup(app, ctx, type, inputs) {
+  const key = `seat-${type}`;
+  const chosen = inputs.find((i) => i.seat === app.pickedSeat[type])
+    || inputs.find((i) => i.seat === app.table.expected.seat) || inputs[0];
+  const seats = inputs.length > 1 && h("div", { role: "radiogroup", class: "seg wrap seat-tabs",
+                                                "aria-label": t("forSeat") },
+    inputs.map((input) => h("label", { class: "seg-item" },
+      h("input", { type: "radio", name: key, checked: input === chosen,
+                   onchange: () => { app.pickedSeat[type] = input.seat; ctx.rerender(); } }),
+      h("span", {}, app.table.players[input.seat]))));
+  const forTurn = inputs.some((i) => i.seat === app.table.expected.seat);
+  return remembered(app, type, eventLabel(type),
+    [seats, renderInput(ctx, chosen, { titled: inputs.length === 1 })], forTurn);
+}
+
+function entrySection(app, ctx) {
+  const { quick, calls, now, play, trick, grouped } = groupInputs(app.game, app.table.expected);
+  const others = now.filter((input) => input !== trick);
+  // A fold another seat shares but that is the turn's now (a declaration before the first
+  // card) comes before the cards; the rest after them.
+  const expectedSeat = app.table.expected.seat;
+  const folds = [...grouped.entries()];
+  const turnsFold = ([, inputs]) => inputs.some((i) => i.seat === expectedSeat);
+  const turn = [
+    folds.filter(turnsFold).map(([type, inputs]) => seatGroup(app, ctx, type, inputs)),
+    play && renderPlayPanel(ctx, play, trick),
+    play && trick && !ctx.offline && remembered(app, "trick", eventLabel("trick"),
+      renderInput(ctx, trick, { titled: false })),
+    others.map((input) => renderInput(ctx, input)),
+    folds.filter((f) => !turnsFold(f)).map(([type, inputs]) => seatGroup(app, ctx, type, inputs)),
+  ];
+  const hasTurn = play || others.length || grouped.size;
+  return h("section", { class: "entry", "aria-label": t("entry") },
+    play ? turn : null,
+    quick.map((input) => (play ? remembered(app, "quick", t("quickEntry"), renderInput(ctx, input))
+      : renderInput(ctx, input))),
     calls.length > 0 && h("div", { class: "calls" },
       calls.map((input) => remembered(app, input.type, eventLabel(input.type),
                                       renderInput(ctx, input, { titled: false })))),
-    turns.length > 0 && remembered(app, "turns", t("cardByCard"),
-      h("div", { class: "turns" }, turns.map((input) => renderInput(ctx, input))),
-      quick.length === 0));
+    !play && hasTurn && remembered(app, "turns", t("cardByCard"), h("div", { class: "turns" }, turn),
+                                   quick.length === 0));
+}
+
+/** Entries made without a network, in order, and what stopped them if something did. */
+function outboxBlock(app, actions) {
+  if (!app.pending.length) return null;
+  const players = app.table.players;
+  return h("section", { class: "outbox", "aria-label": t("waiting"), role: "region" },
+    h("h2", {}, t("waitingN", { n: app.pending.length })),
+    h("p", { class: "hint" }, app.offline ? t("waitingOffline") : t("waitingSending")),
+    h("ol", {}, app.pending.map((record) => h("li", { class: `pending status-${record.status}`,
+                                                     dataset: { status: record.status } },
+      h("span", { class: "what" }, describeEvent(record.event, players, app.game?.events)),
+      record.status !== "waiting" && h("div", { class: "message message-refusal", role: "alert" },
+        h("h3", {}, record.status === "conflict" ? t("conflictTitle") : t("refusedQueued")),
+        h("p", { class: "message-text" }, pick(record.error?.messages, record.error?.message)),
+        record.error?.rule && h("p", { class: "rule-ref" }, `${t("rule")}: `, h("cite", {}, record.error.rule)),
+        h("div", { class: "button-row" },
+          h("button", { type: "button", class: "primary", disabled: app.busy,
+                        onclick: () => actions.resend(record) }, t("sendAnyway")),
+          app.confirm === `discard:${record.n}`
+            ? h("button", { type: "button", class: "danger", onclick: () => actions.discard(record) }, t("discardYes"))
+            : h("button", { type: "button", class: "secondary",
+                            onclick: () => actions.setConfirm(`discard:${record.n}`) }, t("discard"))))))));
 }
 
 function footer(app, actions) {
@@ -77,25 +136,48 @@ function footer(app, actions) {
           t("newTable")));
 }
 
+function pendingCards(pending) {
+  return pending.flatMap(({ event }) => [event.card, ...(Array.isArray(event.cards) ? event.cards : [])])
+    .filter((card) => typeof card === "string");
+}
+
 export function renderTable(app, actions) {
   const table = app.table;
   const writable = !!app.access?.write;
+  const deck = app.game?.deck?.cards || [];
   const ctx = {
     table, game: app.game, busy: app.busy, pick,
     draft: (key, make) => (app.drafts[key] ??= make()),
-    submit: actions.submit,
+    submit: actions.submit, rerender: actions.rerender,
+    offline: app.offline, pendingCount: app.pending.length, pendingCards: pendingCards(app.pending),
   };
+  const correct = writable && ((entry) => renderGenericInput(ctx, {
+    type: entry.event.type, seat: entry.event.seat ?? null, choices: [], fields: {},
+  }, { initial: entry.event, titled: false, draftKey: `correct:${entry.seq}`,
+       submitLabel: t("saveCorrection"),
+       onSubmit: (event) => actions.submit({ type: "correct", target: entry.seq, event },
+                                           `correct:${entry.seq}`) }));
+  const playing = writable && groupInputs(app.game, table.expected).play;
+  const entry = writable && entrySection(app, ctx);
+  const protokoll = renderProtokoll(table.protokoll, table);
   return h("div", { class: "table-screen" },
     h("div", { class: "status" },
       h("h2", {}, table.title),
-      h("p", { class: "prompt", role: "status" }, pick(table.expected.prompt))),
+      h("p", { class: "prompt", role: "status", "aria-live": "polite" }, pick(table.expected.prompt))),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),
-    renderProtokoll(table.protokoll),
-    writable && undoBlock(app, actions),
+    writable && outboxBlock(app, actions),
     h("div", { id: "message-slot" },
-      renderMessage(app.message, app.game?.rules || [], () => actions.dismiss())),
-    writable && entrySection(app, actions, ctx),
-    renderLog(app.log, app.game?.events),
+      renderMessage(app.message, { rules: app.game?.rules || [], table, deck,
+                                   onDismiss: () => actions.dismiss(), onOpen: actions.openFold })),
+    playing && entry,
+    protokoll,
+    renderFindings(table, app.game?.rules || [], deck, {
+      canWrite: writable, onOpen: actions.openFold, onCorrect: () => actions.openFold("log") }),
+    writable && undoBlock(app, actions),
+    !playing && entry,
+    renderLog(app.log, app.game?.events, {
+      showAll: !!app.open.log, onToggleAll: () => actions.toggle("log"),
+      correct, editing: app.editing, onEdit: actions.edit }),
     footer(app, actions));
 }

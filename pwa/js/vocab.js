@@ -14,6 +14,17 @@ const SHARED = {
   },
   fields: {
     seat: { sv: "Spelare", en: "Player" },
+    bids: { sv: "Bud", en: "Bid" },
+    tricks: { sv: "Stick", en: "Tricks" },
+    points: { sv: "Poäng", en: "Points" },
+    declarations: { sv: "Deklaration", en: "Declaration" },
+    joined: { sv: "Gick med utan stick", en: "Joined without a trick" },
+    winner: { sv: "Vinnare", en: "Winner" },
+    trick: { sv: "Stick", en: "Trick" },
+    suit: { sv: "Färg", en: "Suit" },
+    led_suit: { sv: "Utspelad färg", en: "Suit led" },
+    sum: { sv: "Summa", en: "Sum" },
+    expected: { sv: "Väntat", en: "Expected" },
     note: { sv: "Anteckning", en: "Note" },
     card: { sv: "Kort", en: "Card" },
     cards: { sv: "Korten", en: "Cards" },
@@ -46,6 +57,14 @@ const word = (kind, id) => {
 };
 
 const humanize = (id) => String(id).replace(/_/g, " ");
+
+/** A field's label in both languages (to read "per side" in either), or null. */
+export const fieldWords = (name) => game.fields[name] ?? SHARED.fields[name] ?? null;
+
+/** The label of one element of a per-seat or per-side list: the field's label without its
+ * "per seat" ("Stick per plats" → "Stick"), since the block it stands in names the seat. */
+export const elementLabel = (name) =>
+  fieldLabel(name).replace(/\s+per\s+(plats|sida|par|spelare|seat|side|pair|player)\b/i, "").trim();
 
 export const eventLabel = (type) => word("events", type) ?? humanize(type);
 export const fieldLabel = (name) => word("fields", name) ?? humanize(name);

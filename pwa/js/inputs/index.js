@@ -1,28 +1,60 @@
 /**
- * Which renderer draws an expected input. Everything is drawn generically from the
- * expectation and the catalog, except quick entries that a game registers here under
- * "game:type" (a whole deal at once needs a form shaped like the paper sheet).
+ * Which renderer draws an expected input, and where it goes on the page, by rules that
+ * need no game knowledge:
  *
- * Inputs are grouped for the page by a rule that needs no game knowledge: a quick entry
- * is primary; an input without a seat is a call anyone may make at any time (fem opp,
- * misdeal); an input with a seat belongs to the turn-by-turn flow (card by card).
+ * - an input without a seat that enters a whole deal (the type `result`, or any with list
+ *   fields) is the quick entry;
+ * - another input without a seat is a call anyone may make at any time (fem opp, misdeal);
+ * - an input for the seat whose turn it is belongs to the turn ("now"); playing a card
+ *   gets the card table (play-panel.js), with the whole-trick entry beside it;
+ * - inputs of one type for other seats (a declaration or a hand any player may enter)
+ *   share one fold with a choice of seat.
+ *
+ * A declaration (an event with cards and combinations) is laid down card by card with the
+ * best proposal (declaration.js); everything else is the generic form.
  */
-import { renderGenericInput } from "./generic-form.js";
-import { renderResultForm } from "./rodskagg-result.js";
+import { renderGenericInput, specFields } from "./generic-form.js";
+import { isDeclaration, renderDeclaration } from "./declaration.js";
+import { renderPlayPanel } from "./play-panel.js";
 
-const QUICK = { "rodskagg:result": renderResultForm };
+const isSet = (v) => v !== null && v !== undefined;
 
-export function groupInputs(game, inputs) {
-  const quick = [], calls = [], turns = [];
-  for (const input of inputs || []) {
-    if (QUICK[`${game}:${input.type}`]) quick.push(input);
-    else if (input.seat === null || input.seat === undefined) calls.push(input);
-    else turns.push(input);
+function isQuickEntry(game, input) {
+  if (isSet(input.seat)) return false;
+  return input.type === "result" || specFields(game?.events?.[input.type]).some((f) => f.kind === "list");
+}
+
+const isPlay = (game, input) => {
+  const spec = game?.events?.[input.type];
+  return input.type === "play" && spec?.required?.card === "card";
+};
+
+export function groupInputs(game, expected) {
+  const quick = [], calls = [], now = [], grouped = new Map();
+  const inputs = expected?.inputs || [];
+  const perType = new Map();
+  for (const input of inputs) {
+    if (!isSet(input.seat)) continue;
+    perType.set(input.type, (perType.get(input.type) || 0) + 1);
   }
-  return { quick, calls, turns };
+  for (const input of inputs) {
+    if (isQuickEntry(game, input)) quick.push(input);
+    else if (!isSet(input.seat)) calls.push(input);
+    else if (perType.get(input.type) === 1 && input.seat === expected.seat) now.push(input);
+    else {
+      if (!grouped.has(input.type)) grouped.set(input.type, []);
+      grouped.get(input.type).push(input);
+    }
+  }
+  const play = now.find((input) => isPlay(game, input)) || null;
+  const trick = play ? now.find((input) => input.type === "trick") || null : null;
+  return { quick, calls, now: now.filter((i) => i !== play), play, trick, grouped };
 }
 
 export function renderInput(ctx, input, options = {}) {
-  const custom = QUICK[`${ctx.table.game}:${input.type}`];
-  return custom ? custom(ctx, input) : renderGenericInput(ctx, input, options);
+  const spec = ctx.game?.events?.[input.type];
+  if (isSet(input.seat) && isDeclaration(spec)) return renderDeclaration(ctx, input);
+  return renderGenericInput(ctx, input, options);
 }
+
+export { renderPlayPanel };

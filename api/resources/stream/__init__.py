@@ -1,0 +1,1 @@
+"""Live updates for the phones at a table: ``GET /api/tables/{id}/stream`` (server-sent events)."""

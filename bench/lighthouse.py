@@ -1,0 +1,148 @@
+"""Lighthouse against the app served locally: performance, accessibility, best practices,
+PWA, and what the first visit downloads.
+
+    .venv/bin/python bench/lighthouse.py        # [--keep-reports]
+
+- Installs npm ``lighthouse`` 11 (the last major with the PWA category) into
+  ``bench/.lighthouse/`` (git-ignored) the first time, with ``npm install``.
+- Serves the app the production way (``protokoll serve``: gunicorn) on a free loopback port
+  and a fresh SQLite file in a temporary folder, starts a Rödskägg table and plays a few
+  deals into it through the API.
+- Runs Lighthouse twice with Debian's Chromium (``CHROME_PATH=/usr/bin/chromium``,
+  headless, no sandbox), mobile emulation and Lighthouse's simulated slow 4G: the start
+  page a first-time visitor sees (``/``), and a table with its protokoll, as a spectator
+  opens it (``/?watch=KEY``; a player's table view needs a token in the phone's storage,
+  which Lighthouse cannot give it, and looks the same plus the entry forms).
+- Prints the four scores and the bytes and requests of the first visit (Lighthouse's
+  ``total-byte-weight`` and ``network-requests``; the service worker's precache of the app
+  shell is a download of the first visit too, and it is counted).
+
+Figures depend on the machine; the scores are Lighthouse's own. Reports: ``bench/.lighthouse``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HOME = ROOT / "bench" / ".lighthouse"
+LIGHTHOUSE = HOME / "node_modules" / ".bin" / "lighthouse"
+VERSION = "11.7.1"
+CHROME = os.environ.get("CHROME_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CATEGORIES = ("performance", "accessibility", "best-practices", "pwa")
+
+
+def install() -> None:
+    if LIGHTHOUSE.exists():
+        return
+    HOME.mkdir(parents=True, exist_ok=True)
+    print(f"installing lighthouse@{VERSION} into {HOME.relative_to(ROOT)} …", flush=True)
+    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent", "--prefix",
+                    str(HOME), f"lighthouse@{VERSION}"], check=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def call(url: str, data: dict | None = None, headers: dict | None = None) -> dict:
+    body = None if data is None else json.dumps(data).encode()
+    request = urllib.request.Request(url, data=body, headers={
+        "Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def seed(base: str) -> str:
+    """A table with a few deals in its protokoll; returns its spectator key."""
+    created = call(f"{base}/api/tables", {"game": "rodskagg",
+                                          "players": ["Anna", "Bo", "Cia", "Dan"]})
+    auth = {"Authorization": f"Bearer {created['token']}"}
+    deals = [(["smyga", 3, "smyga", "smyga"], [0, 4, 1, 1]),
+             (["smyga", "smyga", 2, "smyga"], [1, 1, 2, 2]),
+             (["smyga", "smyga", "smyga", 4], [1, 0, 1, 4])]
+    for seq, (bids, tricks) in enumerate(deals):
+        call(f"{base}/api/tables/{created['id']}/events",
+             {"based_on": seq, "client_event_id": f"seed-{seq}",
+              "event": {"type": "result", "bids": bids, "tricks": tricks}}, auth)
+    return created["spectator_key"]
+
+
+def run(url: str, name: str) -> dict:
+    report = HOME / f"report-{name}.json"
+    env = {**os.environ, "CHROME_PATH": CHROME}
+    for attempt in range(3):  # Lighthouse now and then loses its trace (NO_NAVSTART): again
+        done = subprocess.run([str(LIGHTHOUSE), url, "--quiet", "--output=json",
+                               f"--output-path={report}",
+                               f"--only-categories={','.join(CATEGORIES)}",
+                               "--chrome-flags=--headless=new --no-sandbox --disable-gpu"],
+                              env=env)
+        if done.returncode == 0:
+            return json.loads(report.read_text(encoding="utf-8"))
+    sys.exit(f"lighthouse failed three times on {url}")
+
+
+def summary(name: str, result: dict) -> None:
+    scores = {c: result["categories"][c]["score"] for c in CATEGORIES}
+    audits = result["audits"]
+    weight = audits["total-byte-weight"]["numericValue"]
+    requests = audits["network-requests"]["details"]["items"]
+    metrics = {m: audits[m]["displayValue"] for m in (
+        "first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
+        "cumulative-layout-shift")}
+    print(f"\n{name}")
+    print("  " + "   ".join(f"{c} {round(100 * (s or 0))}" for c, s in scores.items()))
+    print(f"  first visit: {weight / 1024:.1f} KiB transferred in {len(requests)} requests")
+    print("  " + "   ".join(f"{k.replace('-', ' ')} {v}" for k, v in metrics.items()))
+    failed = [a["title"] for c in CATEGORIES for ref in result["categories"][c]["auditRefs"]
+              if (a := audits[ref["id"]]).get("score") is not None and a["score"] < 0.9
+              and ref.get("weight", 0) > 0]
+    if failed:
+        print("  below 0.9: " + "; ".join(failed))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.parse_args()
+    if not Path(CHROME).exists():
+        sys.exit(f"Chromium not found at {CHROME}")
+    install()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [str(ROOT / ".venv" / "bin" / "protokoll"), "serve", "--host", "127.0.0.1",
+             "--port", str(port), "--db", str(Path(tmp) / "bench.sqlite")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(100):
+                try:
+                    urllib.request.urlopen(base + "/api/games", timeout=1)
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            key = seed(base)
+            print(f"lighthouse {VERSION}, {CHROME}, mobile emulation, simulated slow 4G; "
+                  f"app served by `protokoll serve` on {base}")
+            summary("start page  /", run(base + "/", "start"))
+            summary("a table, as a spectator opens it  /?watch=KEY",
+                    run(f"{base}/?watch={key}", "table"))
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+/**
+ * The cards of the table's deck as buttons, grouped by suit in deck order, to tap instead
+ * of typing notation. Cards already played (or otherwise out of reach) are greyed out but
+ * stay tappable: if a player insists, the server's refusal says why (design principle 4).
+ *
+ * - `mode: "one"`: a tap picks the card (`onPick(card)`), e.g. playing to a trick.
+ * - `mode: "many"`: taps toggle cards into `selected` (an array kept by the caller); with
+ *   `ordered` the order of taps is the order of the cards (a trick in play order) and each
+ *   face shows its number.
+ */
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { cardFace, cardName, countCards, suitGroups, suitName } from "../cards.js";
+
+export function cardPicker({ deck, mode = "one", selected = [], greyed = [], allowed = null,
+                             ordered = false, onPick, onChange, label, busy = false,
+                             id = "cards" }) {
+  const grey = countCards(greyed);
+  const allowedSet = Array.isArray(allowed) ? new Set(allowed) : null;
+  const container = h("div", { class: `card-picker mode-${mode}`, role: "group",
+                               "aria-label": label || t("pickCards"), id });
+
+  const draw = () => {
+    // A re-drawn button is a new element: keep the keyboard's place on the card tapped.
+    const focused = container.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const chosen = countCards(selected);
+    container.replaceChildren(...suitGroups(deck).map((group) =>
+      h("div", { class: "suit-row", role: "group", "aria-label": suitName(group.suit) },
+        group.cards.map(({ card, instance }) => {
+          const out = instance < (grey.get(card) || 0);
+          const start = grey.get(card) || 0;
+          const isChosen = instance >= start && instance < start + (chosen.get(card) || 0);
+          const notNow = allowedSet && !allowedSet.has(card);
+          const order = ordered && isChosen ? selected.indexOf(card) + 1 : null;
+          const state = out ? t("cardPlayed") : notNow ? t("cardNotNow") : null;
+          return h("button", {
+            type: "button",
+            class: ["card", out ? "played" : "", notNow ? "not-now" : "", isChosen ? "chosen" : ""]
+              .filter(Boolean).join(" "),
+            dataset: { card, key: `${card}#${instance}` },
+            disabled: busy,
+            "aria-pressed": mode === "many" ? String(isChosen) : null,
+            "aria-label": [cardName(card), state, order && `#${order}`].filter(Boolean).join(", "),
+            onclick: () => {
+              if (mode === "one") { onPick?.(card); return; }
+              const at = selected.lastIndexOf(card);
+              if (isChosen && at >= 0) selected.splice(at, 1);
+              else selected.push(card);
+              onChange?.(selected);
+              draw();
+            },
+          }, cardFace(card), order && h("span", { class: "order", "aria-hidden": "true" }, order));
+        }))));
+    if (focused) container.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  };
+  draw();
+  return container;
+}
