@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("flask", "marshmallow", "sqlite3", "sqlite_utils", "flask_smorest", "webargs",
-             "apispec", "waitress")
+             "apispec", "waitress", "gunicorn", "openskill")
 
 PROBE = textwrap.dedent("""
     import importlib, json, pkgutil, sys
