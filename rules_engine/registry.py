@@ -10,12 +10,15 @@ from .games import braus, fjabbe, fyrtioett, game150, game800, game1000, norrand
 from .games import schnapsen, schnapsen4, sixtysix
 from .games import priffe, whist_a_la_guerre, whist_american, whist_long, whist_sattrumf
 from .games import whist_short
+from .games import kom_ihag, skitgubbe
+from .games import fan_tan, gris, muggins
 from .protocol import GameModule, options_catalog
 
 GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe, fyrtioett,
                                  norrandsknack, braus, schnapsen, schnapsen4, sixtysix,
                                  whist_short, whist_long, whist_sattrumf, whist_american,
-                                 whist_a_la_guerre, priffe)
+                                 whist_a_la_guerre, priffe,
+                                 skitgubbe, kom_ihag, fan_tan, muggins, gris)
 
 
 def get_game(name: str) -> GameModule:

@@ -1,0 +1,114 @@
+"""Gris through the API: the catalog, a deal with grisen passed and the thumbs going up, the
+loser dealing next, the letters count, undo, and refusals that leave the log unchanged.
+
+Seats: Anna 0, Bo 1, Cia 2, Dan 3. Anna deals first; four players play with 36 cards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import start_table
+
+PLAYERS = ("Anna", "Bo", "Cia", "Dan")
+ANNA, BO, CIA, DAN = 0, 1, 2, 3
+
+
+def _refused(table, event, status, code, rule=None):
+    """Post an entry that must be refused; the log and the view must not change."""
+    log_before, view_before = table.log(), table.view()
+    response = table.post(event)
+    assert response.status_code == status, response.json
+    body = response.json
+    assert body["code"] == code, body
+    assert set(body) == {"code", "message", "messages", "rule", "details"}
+    assert body["messages"]["sv"] and body["messages"]["en"]
+    if rule is not None:
+        assert body["rule"] == rule
+    assert table.log() == log_before
+    assert table.view() == view_before
+    return body
+
+
+@pytest.fixture
+def gris_table(client):
+    return start_table(client, game="gris", players=PLAYERS)
+
+
+def test_catalog_lists_gris_with_its_words_and_options(client):
+    games = {g["id"]: g for g in client.get("/api/games").json}
+    game = games["gris"]
+    assert game["players"] == {"min": 4, "max": 8}
+    assert set(game["events"]) == {"deal", "pass", "thumb", "result"}
+    assert game["labels"]["events"]["thumb"] == {"sv": "Tummen upp", "en": "Thumb up"}
+    assert game["labels"]["values"]["6"]["sv"] == "Sexor"
+    options = {o["name"]: o for o in game["options"]}
+    assert options["count"]["choices"] == ["tally", "letters"]
+    assert options["word"]["default"] == "GRIS"
+    assert "Gris — Kvartetten" in [r["ref"] for r in game["rules"]]
+    assert client.get("/api/games/tummen upp").json["id"] == "gris"
+
+
+def test_a_deal_with_grisen_and_thumbs(gris_table):
+    table = gris_table
+    view = table.view()
+    assert view["state"]["deck"] == {"cards": 36, "set_aside": ["2", "3", "4", "5"]}
+    view = table.ok({"type": "deal", "grisen": CIA})
+    assert view["state"]["deal"]["hand"] == [9, 9, 9, 9]
+    assert view["expected"]["seat"] == CIA
+    view = table.ok({"type": "pass", "seat": CIA})
+    assert view["state"]["deal"]["grisen"] == DAN and view["expected"]["seat"] == DAN
+    _refused(table, {"type": "thumb", "seat": CIA, "rank": "6"}, 422,
+             "sixes_without_grisen", "Gris — Kvartetten")
+    view = table.ok({"type": "thumb", "seat": DAN, "rank": "6"})
+    assert view["expected"]["phase"] == "thumbs"
+    _refused(table, {"type": "pass", "seat": DAN}, 422, "signal_given", "Gris — Kvartetten")
+    table.ok({"type": "thumb", "seat": ANNA})
+    view = table.ok({"type": "thumb", "seat": CIA})
+    assert view["state"]["deal"]["loser"] == BO and view["state"]["dealer"] == BO
+    assert view["protokoll"]["totals"] == [0, 1, 0, 0]
+    assert view["expected"]["phase"] == "deal" and view["expected"]["seat"] == BO
+    seq = table.log()["seq"]
+    view = table.ok({"type": "undo", "target": seq})
+    assert view["state"]["deal"]["thumbs"] == [DAN, ANNA]
+
+
+@pytest.fixture
+def in_play(gris_table):
+    gris_table.ok({"type": "deal", "grisen": BO})
+    return gris_table
+
+
+@pytest.mark.parametrize("event,status,code,rule", [
+    ({"type": "pass", "seat": ANNA}, 422, "not_holding_grisen", "Gris — Grisen"),
+    ({"type": "thumb", "seat": ANNA, "rank": "5"}, 422, "rank_not_in_deck",
+     "Gris — Kortleken"),
+    ({"type": "result", "loser": ANNA, "signal": ANNA}, 422, "signal_is_loser",
+     "Gris — Förlust"),
+    ({"type": "deal", "grisen": ANNA}, 422, "not_expected", None),
+    ({"type": "thumb", "seat": ANNA, "rank": "1"}, 400, "bad_field", None),
+    ({"type": "thumb", "seat": 9}, 400, "bad_field", None),
+    ({"type": "pass"}, 400, "missing_field", None),
+])
+def test_refusals_in_play_leave_the_log_unchanged(in_play, event, status, code, rule):
+    _refused(in_play, event, status, code, rule)
+
+
+def test_letters_until_someone_is_the_gris(client):
+    table = start_table(client, game="gris", players=PLAYERS, options={"count": "letters"})
+    for _ in range(3):
+        table.ok({"type": "result", "loser": DAN})
+    view = table.ok({"type": "result", "loser": DAN, "signal": ANNA, "rank": "K"})
+    assert view["over"] is True
+    assert view["result"]["gris"] == DAN and view["result"]["letters"] == ["", "", "", "GRIS"]
+    assert view["protokoll"]["rows"][-1]["marks"] == ["", "", "", "GRIS"]
+    assert view["protokoll"]["out"] == [DAN]
+    _refused(table, {"type": "result", "loser": ANNA}, 422, "not_expected")
+
+
+def test_starting_a_gris_table_needs_four_to_eight_players(client):
+    response = client.post("/api/tables", json={"game": "gris", "players": ["A", "B", "C"]})
+    assert (response.status_code, response.json["code"]) == (422, "player_count")
+    response = client.post("/api/tables", json={"game": "gris", "players": list(PLAYERS),
+                                                "options": {"word": "KO"}})
+    assert (response.status_code, response.json["code"]) == (400, "bad_option")

@@ -1,0 +1,140 @@
+"""Random Gris matches with fixed seeds, played with real cards.
+
+Each deal shuffles the deck for the player count and deals it one card at a time from the
+dealer's left. Grisen goes round: its holder passes it face up to the left and gets back the
+card the receiver least wants (never grisen); a player who holds a quartet puts his thumb up
+(naming its rank, sixes only with grisen), the others follow in a random order. The hands are
+known here but never shown to the engine; now and then a deal is entered by quick entry.
+
+Invariants, after every entry and at the end:
+
+- every card is in one place: the hands together are the deck for the player count, each hand
+  keeps the size it was dealt (the engine's ``hand`` sizes), and the engine's grisen holder is
+  the player who really holds ♣6;
+- the last thumb loses and deals next; losses add up to the deals played;
+- the match ends (after its deals, or when someone has spelt the word);
+- replaying the log gives the live state, also for prefixes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rules_engine.cards import Card
+from rules_engine.games import gris
+from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+
+NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
+
+
+class Match:
+    def __init__(self, setup: TableSetup, rng: random.Random):
+        self.setup, self.rng = setup, rng
+        self.state = setup.new_state()
+        self.entries: list[Entry] = []
+        self.checkpoints: list[tuple[int, object]] = []
+        self.n = len(setup.players)
+
+    def post(self, event: dict) -> None:
+        self.state = apply_game_event(self.setup, self.state, event)
+        self.entries.append(Entry(len(self.entries) + 1, event))
+
+    def quartet(self, hand: list[Card]) -> str | None:
+        counts = Counter(c.rank for c in hand)
+        return next((r for r, k in counts.items() if k >= gris.QUARTET), None)
+
+    def check(self, hands: dict[int, list[Card]], sizes: list[int]) -> None:
+        deck = gris.deck_for(self.n)
+        assert sorted(c for h in hands.values() for c in h) == sorted(deck.cards)
+        assert [len(hands[s]) for s in range(self.n)] == sizes == list(self.state.deal.sizes)
+        holder = next(s for s, h in hands.items() if gris.GRISEN in h)
+        assert self.state.deal.grisen == holder
+
+    def least_wanted(self, hand: list[Card]) -> Card:
+        counts = Counter(c.rank for c in hand)
+        choices = [c for c in hand if c != gris.GRISEN]
+        return min(choices, key=lambda c: (counts[c.rank], self.rng.random()))
+
+    def play_deal(self) -> None:
+        rng, n = self.rng, self.n
+        dealer = self.state.dealer
+        if rng.random() < 0.15:
+            loser = rng.randrange(n)
+            self.post({"type": "result", "loser": loser})
+            assert self.state.deal.loser == loser and self.state.dealer == loser
+            return
+        deck = list(gris.deck_for(n).cards)
+        rng.shuffle(deck)
+        hands: dict[int, list[Card]] = {s: [] for s in range(n)}
+        for i, card in enumerate(deck):
+            hands[(dealer + 1 + i) % n].append(card)
+        sizes = [len(hands[s]) for s in range(n)]
+        holder = next(s for s, h in hands.items() if gris.GRISEN in h)
+        self.post({"type": "deal", "grisen": holder})
+        self.check(hands, sizes)
+        signaller = None
+        for _ in range(2000):
+            ready = [s for s in range(n) if self.quartet(hands[s])]
+            if ready and rng.random() < 0.7:  # he may wait a little for the suspense
+                signaller = rng.choice(ready)
+                break
+            left = (holder + 1) % n
+            hands[holder].remove(gris.GRISEN)
+            hands[left].append(gris.GRISEN)
+            back = self.least_wanted(hands[left])  # "ett annat kort dolt"
+            hands[left].remove(back)
+            hands[holder].append(back)
+            self.post({"type": "pass", "seat": holder})
+            holder = left
+            self.check(hands, sizes)
+        assert signaller is not None, "no quartet in 2000 passes"
+        rank = self.quartet(hands[signaller])
+        event = {"type": "thumb", "seat": signaller}
+        if rng.random() < 0.7:
+            event["rank"] = rank
+        self.post(event)
+        others = [s for s in range(n) if s != signaller]
+        rng.shuffle(others)
+        if rng.random() < 0.2:
+            self.post({"type": "result", "loser": others[-1]})
+        else:
+            for seat in others[:-1]:
+                self.post({"type": "thumb", "seat": seat})
+        loser = others[-1]
+        assert self.state.deal.loser == loser
+        assert self.state.dealer == loser  # the loser deals next
+        assert self.state.rows[-1].changes[loser] == 1
+
+    def run(self) -> None:
+        for _ in range(200):
+            if self.state.phase == "over":
+                break
+            self.play_deal()
+            assert sum(self.state.losses) == self.state.deals_played
+            if self.rng.random() < 0.2:
+                self.checkpoints.append((len(self.entries), self.state))
+        assert self.state.phase == "over"
+        assert replay(self.setup, self.entries) == self.state
+        for length, snapshot in self.checkpoints[:2]:
+            assert replay(self.setup, self.entries[:length]) == snapshot
+
+
+OPTION_SETS = [{}, {"count": "letters"}, {"deals": 5}, {"count": "letters", "word": "PIG"}]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("n", range(4, 9))
+@pytest.mark.parametrize("seed", range(2))
+def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
+    rng = random.Random(1_000 * n + seed)
+    match = Match(TableSetup("gris", NAMES[:n], options, first_dealer=rng.randrange(n)), rng)
+    match.run()
+    state = match.state
+    if state.options.count == "letters":
+        assert max(state.losses) == len(state.options.word)
+        assert gris.result(state)["gris"] == state.losses.index(max(state.losses))
+    else:
+        assert state.deals_played == state.options.deals
