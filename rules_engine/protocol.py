@@ -15,7 +15,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Protocol, runtime_checkable
 
 from .cards import Deck
-from .errors import Finding
+from .errors import Finding, RuleViolation
 from .events import EventSpec
 from .sheet import Sheet
 
@@ -87,6 +87,14 @@ class GameModule(Protocol):
     def result(self, state: Any) -> dict[str, Any] | None: ...
     def findings(self, state: Any) -> tuple[Finding, ...]: ...
     def describe(self, state: Any) -> dict[str, Any]: ...
+
+
+def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:
+    """Refuse a first dealer who is not one of the players (every game's ``new``)."""
+    if not 0 <= first_dealer < n_players:
+        raise RuleViolation("bad_dealer", rule=rule, params={"first_dealer": first_dealer},
+                            sv="Första given måste vara en av spelarna.",
+                            en="The first dealer must be one of the players.")
 
 
 def options_catalog(options_cls: type) -> list[dict[str, Any]]:

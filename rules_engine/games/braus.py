@@ -108,7 +108,7 @@ from ..cards import PIQUET36, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, seats_from
 
@@ -358,10 +358,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
             "player_count", rule=R_DEAL, params={"players": len(players)},
             sv="Bräus spelas av fyra spelare i två par.",
             en="Bräus is played by four players in two pairs.")
-    if not 0 <= first_dealer < N_SEATS:
-        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
-                            sv="Första given måste vara en av spelarna.",
-                            en="The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, N_SEATS, R_DEAL)
     start = SheetRow("start", "Start", "Start", (None, None), (0, 0), None, ("", ""))
     return State(players, options or Options(), first_dealer, rows=(start,))
 

@@ -82,7 +82,7 @@ from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
 
@@ -252,10 +252,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
             "player_count", rule=R_DEAL, params={"players": len(players)},
             sv=f"Fyrtioett spelas av {PLAYERS} spelare, två par.",
             en=f"Fyrtioett is played by {PLAYERS} players, two pairs.")
-    if not 0 <= first_dealer < PLAYERS:
-        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
-                            sv="Första given måste vara en av spelarna.",
-                            en="The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, PLAYERS, R_DEAL)
     scores = (0,) * PLAYERS
     start = SheetRow("start", "Start", "Start", (None,) * PLAYERS, scores)
     return State(players, options or Options(), scores, first_dealer,

@@ -53,7 +53,7 @@ from typing import Any
 from ..cards import FRENCH52, Card, Deck
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
 
@@ -234,10 +234,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
             "player_count", rule=R_DECK, params={"players": len(players)},
             sv=f"Gris spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
             en=f"Gris is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    if not 0 <= first_dealer < len(players):
-        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
-                            sv="Första given måste vara en av spelarna.",
-                            en="The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, len(players), R_DEAL)
     losses = (0,) * len(players)
     start = SheetRow("start", "Start", "Start", (None,) * len(players), losses)
     return State(players, options or Options(), first_dealer, losses=losses, rows=(start,))

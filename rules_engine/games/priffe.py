@@ -105,7 +105,7 @@ from typing import Any, Callable, Sequence
 from ..cards import FRENCH52, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 from .whist_play import CardPlay, Refs
@@ -453,10 +453,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
         raise _violation("player_count", R_DRAW, {"players": len(players)},
                          "Priffe spelas av fyra spelare, två bolag.",
                          "Priffe is played by four players, two bolag.")
-    if not 0 <= first_dealer < PLAYERS:
-        raise _violation("bad_dealer", R_DRAW, {"first_dealer": first_dealer},
-                         "Första given måste vara en av spelarna.",
-                         "The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, PLAYERS, R_DRAW)
     letters = tuple(range(PLAYERS))
     seating = _schedule_seating(letters, 1, tuple(range(PLAYERS)))
     rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)

@@ -73,7 +73,7 @@ from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, next_seat, seats_from, winning_play
 
@@ -283,10 +283,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
             "player_count", rule=R_DEAL, params={"players": len(players)},
             sv=f"Rödskägg spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
             en=f"Rödskägg is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    if not 0 <= first_dealer < len(players):
-        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
-                            sv="Första given måste vara en av spelarna.",
-                            en="The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, len(players), R_DEAL)
     scores = (START_POINTS,) * len(players)
     start = SheetRow("start", "Start", "Start", (None,) * len(players), scores)
     return State(players, options or Options(), scores, first_dealer, rows=(start,))

@@ -99,7 +99,7 @@ from ..cards import SUIT_NAMES, Card, Deck
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, next_seat, seats_from, winning_play
 
@@ -657,10 +657,7 @@ def start(variant: Variant, players: Iterable[str], options: Any, first_dealer: 
         raise _violation("player_count", variant.refs.cards, {"players": len(players)},
                          f"{variant.name} spelas av {variant.players} spelare.",
                          f"{variant.name} is played by {variant.players} players.")
-    if not 0 <= first_dealer < len(players):
-        raise _violation("bad_dealer", variant.refs.deal, {"first_dealer": first_dealer},
-                         "Första given måste vara en av spelarna.",
-                         "The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, len(players), variant.refs.deal)
     totals = (START_GAME_POINTS,) * len(players)
     row = SheetRow("start", "Start", "Start", (None,) * len(players), totals)
     return State(variant.game, players, options, table_rules(options), first_dealer, "deal",

@@ -109,7 +109,7 @@ from typing import Any
 from ..cards import FRENCH52, SUIT_NAMES, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 
 ID = "skitgubbe"
@@ -381,10 +381,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
         raise RuleViolation(
             "player_count", rule=R_DEAL, params={"players": len(players)},
             sv="Skitgubbe spelas av tre spelare.", en="Skitgubbe is played by three players.")
-    if not 0 <= first_dealer < N_SEATS:
-        raise RuleViolation("bad_dealer", rule=R_DEAL, params={"first_dealer": first_dealer},
-                            sv="Första given måste vara en av spelarna.",
-                            en="The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, N_SEATS, R_DEAL)
     if options.match_games < 0:
         raise EventFormatError(
             "bad_option", rule="Spelets alternativ",

@@ -94,7 +94,7 @@ from ..cards import FJONT, SUIT_NAMES, TAROT62, TRUMP, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import (Play, Trick, led_suit_skipping, next_seat, playable, seats_from,
                       winning_play_skipping)
@@ -458,10 +458,7 @@ def start(variant: Variant, game: str, players: Sequence[str], options: Any,
         raise _violation("player_count", variant.rule_deal, {"players": len(players)},
                          f"{variant.game} spelas av {variant.players} spelare.",
                          f"{variant.game} is played by {variant.players} players.")
-    if not 0 <= first_dealer < len(players):
-        raise _violation("bad_dealer", variant.rule_deal, {"first_dealer": first_dealer},
-                         "Första given måste vara en av spelarna.",
-                         "The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, len(players), variant.rule_deal)
     totals = (0,) * len(variant.sides)  # points per side, or partier lost in Fjabbe
     row = SheetRow("start", "Start", "Start", (None,) * len(totals), totals)
     return State(game, players, options, rules, first_dealer,

@@ -93,7 +93,7 @@ from typing import Any, Sequence
 from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 from .whist_play import CardPlay, Refs
@@ -585,10 +585,7 @@ def start(variant: Variant, players: Sequence[str], options: Any,
             "player_count", R_DEAL, {"players": len(players)},
             "Whist spelas av fyra spelare" + (", två par." if variant.pairs else "."),
             "Whist is played by four players" + (", two pairs." if variant.pairs else "."))
-    if not 0 <= first_dealer < PLAYERS:
-        raise _violation("bad_dealer", R_DEAL, {"first_dealer": first_dealer},
-                         "Första given måste vara en av spelarna.",
-                         "The first dealer must be one of the players.")
+    check_first_dealer(first_dealer, PLAYERS, R_DEAL)
     seating = tuple(range(PLAYERS))
     sides = table.sides_of(seating) if variant.pairs else tuple((p,) for p in range(PLAYERS))
     rules = table_rules(variant, options)
