@@ -23,12 +23,17 @@ class RuleViolation(Exception):
     """An entry that the rules of the game do not allow."""
 
     def __init__(self, code: str, *, rule: str, params: dict[str, Any] | None = None,
-                 sv: str, en: str):
+                 sv: str, en: str, private_to: int | None = None, public_sv: str = "",
+                 public_en: str = ""):
         super().__init__(en)
         self.code = code
         self.rule = rule
         self.params = dict(params or {})
         self.messages = {"sv": sv, "en": en}
+        # A refusal whose reason is a private card of seat ``private_to`` (see
+        # ``rules_engine.secrets``): other readers get the public wording and no details.
+        self.private_to = private_to
+        self.public_messages = {"sv": public_sv or sv, "en": public_en or en}
 
     def message(self, lang: str = "en") -> str:
         return self.messages.get(lang, self.messages["en"])
@@ -64,6 +69,11 @@ class Finding:
     params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
     sv: str = ""
     en: str = ""
+    # A finding that rests on a private card of seat ``private_to`` (``rules_engine.secrets``):
+    # other readers get the public wording and no details until the deal is open.
+    private_to: int | None = None
+    public_sv: str = ""
+    public_en: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
