@@ -9,6 +9,10 @@
     check a backup and put it in place of the database
 ``protokoll replay FILE [--lang sv|en]``
     print the protokoll of a saved log
+``protokoll directors list|create NAME|revoke ID [--db FILE]``
+    the server operator's hand on directors (``create`` prints the new token once)
+``protokoll imports list [--status pending|accepted|rejected]|accept ID|reject ID [--db FILE]``
+    the server operator decides which imported tournaments count in the public ratings
 
 The server is gunicorn embedded through its ``BaseApplication``: no separate gunicorn command
 line, no config file. Workers are gthread workers (processes with a pool of threads each);
@@ -124,6 +128,79 @@ def _restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open(path: str):
+    """The database at ``path``, migrated; refuses to make a new file for an operator's
+    command (a mistyped --db would otherwise answer from an empty database)."""
+    from .db import connect
+    if path != ":memory:" and not os.path.exists(path):
+        raise FileNotFoundError(path)
+    return connect(path)
+
+
+def _directors(args: argparse.Namespace) -> int:
+    from .resources.access import records, rotation
+    try:
+        db = _open(args.db)
+    except FileNotFoundError:
+        print(f"protokoll directors: no database at {args.db}", file=sys.stderr)
+        return 1
+    if args.action == "list":
+        rows = rotation.list_directors(db)
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False, indent=2))
+        for row in [] if args.json else rows:
+            state = f"revoked {row['revoked_at']}" if row["revoked_at"] else "active"
+            print(f"{row['id']}  {state:<40}  {row['tables']:>4} tables  "
+                  f"{row['tournaments']:>3} tournaments  {row['name']}")
+        return 0
+    if args.action == "create":
+        name = args.value.strip()
+        if not 1 <= len(name) <= 80:
+            print("protokoll directors: a name of 1 to 80 characters", file=sys.stderr)
+            return 2
+        made = records.create_director(db, name)
+        print(json.dumps(made, ensure_ascii=False, indent=2) if args.json else
+              f"director {made['id']} ({made['name']})\ntoken (shown once): {made['token']}")
+        return 0
+    revoked = rotation.revoke_director(db, args.value)
+    if revoked is None:
+        print(f"protokoll directors: no director {args.value}", file=sys.stderr)
+        return 1
+    print(f"revoked director {revoked['id']} ({revoked['name']}) at {revoked['revoked_at']}")
+    return 0
+
+
+def _imports(args: argparse.Namespace) -> int:
+    from .db import write_transaction
+    from .resources.tournaments import storage
+    try:
+        db = _open(args.db)
+    except FileNotFoundError:
+        print(f"protokoll imports: no database at {args.db}", file=sys.stderr)
+        return 1
+    if args.action == "list":
+        rows = storage.list_imports(db, args.status)
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False, indent=2))
+        for row in [] if args.json else rows:
+            print(f"{row['id']}  {row['status'] or '-':<8}  {row['game']:<12} "
+                  f"{row['players']:>4} players  by {row['director']} ({row['director_id']})"
+                  f"  {row['name']}")
+        return 0
+    if not args.value:
+        print(f"protokoll imports {args.action}: which import? (an id from the list)",
+              file=sys.stderr)
+        return 2
+    status = "accepted" if args.action == "accept" else "rejected"
+    with write_transaction(db):
+        found = storage.set_import_status(db, args.value, status)
+    if not found:
+        print(f"protokoll imports: no imported tournament {args.value}", file=sys.stderr)
+        return 1
+    print(f"import {args.value}: {status}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="protokoll", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -156,7 +233,31 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("file")
     replay.add_argument("--lang", choices=("sv", "en"), default="en")
 
+    directors = commands.add_parser(
+        "directors", help="list, create or revoke tournament directors (the operator)")
+    directors.add_argument("action", choices=("list", "create", "revoke"))
+    directors.add_argument("value", nargs="?", default=None,
+                           help="create: the name; revoke: the director's id")
+    directors.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
+    directors.add_argument("--json", action="store_true", help="print JSON")
+
+    imports = commands.add_parser(
+        "imports", help="list imported tournaments; accept or reject them for the ratings")
+    imports.add_argument("action", choices=("list", "accept", "reject"))
+    imports.add_argument("value", nargs="?", default=None, help="the import's id")
+    imports.add_argument("--status", choices=("pending", "accepted", "rejected"),
+                         help="list: only these")
+    imports.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
+    imports.add_argument("--json", action="store_true", help="print JSON")
+
     args = parser.parse_args(argv)
+    if args.command == "directors":
+        if args.action != "list" and not args.value:
+            parser.error(f"directors {args.action} needs "
+                         f"{'a name' if args.action == 'create' else 'an id'}")
+        return _directors(args)
+    if args.command == "imports":
+        return _imports(args)
     if args.command == "replay":
         from rules_engine.replay import run
         return run(args.file, args.lang)

@@ -120,6 +120,21 @@ def m006_tournament_readings(db: sqlite_utils.Database) -> None:
     }, pk="table_id", foreign_keys=[("table_id", "tables", "id")])
 
 
+def m007_trust(db: sqlite_utils.Database) -> None:
+    """Issue 14 (trust). A round can be closed (``closed_at``): its tables take no more
+    entries from phones, and their join codes end with it. A director's entry at a closed
+    table keeps its reason in ``entry_reasons`` (the event itself stays the engine's). An
+    imported tournament waits for the server's operator (``import_status``: pending,
+    accepted, rejected; null for a tournament played here) before it counts in the
+    public ratings; the imports made before this migration are pending too."""
+    db.execute("alter table tournament_rounds add column closed_at text")
+    db.execute("alter table tournaments add column import_status text")
+    db.execute("update tournaments set import_status = 'pending' where archived = 1")
+    db["entry_reasons"].create({
+        "table_id": str, "seq": int, "reason": str, "director_id": str, "created_at": str,
+    }, pk=("table_id", "seq"), foreign_keys=[("table_id", "tables", "id")])
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -127,6 +142,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m004_rate_limits,
     m005_tournaments,
     m006_tournament_readings,
+    m007_trust,
 )
 
 

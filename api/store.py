@@ -34,6 +34,7 @@ from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
+from .resources.tournaments import closing
 
 
 def _engine_fingerprint() -> str:
@@ -164,12 +165,15 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
 # --- events ------------------------------------------------------------------------------------
 def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, based_on: int,
                client_event_id: str, event: dict[str, Any],
-               limits: ratelimit.Limits = ratelimit.Limits()) -> tuple[int, dict[str, Any]]:
-    """Append one event; return (HTTP status, body). Raises ApiError on refusal."""
+               limits: ratelimit.Limits = ratelimit.Limits(),
+               reason: str | None = None) -> tuple[int, dict[str, Any]]:
+    """Append one event; return (HTTP status, body). Raises ApiError on refusal.
+    ``reason``: a director's entry at a closed round's table (``tournaments/closing.py``)."""
     refusal: ApiError | None = None
     with write_transaction(db):
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
+        closing.check_writable(db, table_id, who.role, reason)
         if limits.write.count > 0:
             ratelimit.hit(db, who.rate_key, limits.write,
                           {"sv": "inmatningar från den här enheten",
@@ -177,6 +181,9 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         db.execute("SAVEPOINT entry")
         try:
             answer = _append(db, row, who.device_id, based_on, client_event_id, event)
+            if reason and answer[1]["entry"]["seq"] > row["seq"]:
+                closing.keep_reason(db, table_id, answer[1]["entry"]["seq"],
+                                    who.director_id, reason)
         except ApiError as error:
             db.execute("ROLLBACK TO entry")
             refusal = error
@@ -260,7 +267,9 @@ def list_events(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
             corrected.setdefault(event["target"], []).append(seq)
         items.append({"seq": seq, "client_event_id": cid, "device_id": device,
                       "device_name": name, "created_at": created, "event": event})
+    reasons = closing.reasons(db, table_id)
     for item in items:
+        item["reason"] = reasons.get(item["seq"])
         item["undone_by"] = undone.get(item["seq"])
         item["corrected_by"] = corrected.get(item["seq"], [])
     return {"id": table_id, "game": setup.game, "players": list(setup.players),

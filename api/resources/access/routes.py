@@ -14,10 +14,10 @@ from ... import request_lang, store
 from ...blueprint import Blueprint
 from ...db import write_transaction
 from ...errors import ApiError, RateLimited
-from . import credentials, principals, records
+from . import credentials, principals, records, rotation
 from .ratelimit import Limits
-from .schemas import (DeviceSchema, JoinSchema, JoinedSchema, SpectatorKeySchema,
-                      WatchedSchema)
+from .schemas import (DeviceSchema, HandOverSchema, JoinCodeSchema, JoinSchema, JoinedSchema,
+                      RevokedDeviceSchema, SpectatorKeySchema, WatchedSchema)
 
 blp = Blueprint("access", __name__, url_prefix="/api",
                 description="Joining a table, spectator links, and a table's devices.")
@@ -78,16 +78,51 @@ class Devices(MethodView):
 
 @blp.route("/tables/<string:table_id>/devices/<string:device_id>")
 class Device(MethodView):
-    @blp.response(200, DeviceSchema)
+    @blp.response(200, RevokedDeviceSchema)
     @blp.doc(security=credentials.WRITE_SECURITY)
     @blp.errors(401, 403, 404, 409)
     def delete(self, table_id: str, device_id: str):
         """Revoke a device: its token gets 403 from now on and changes nothing. Its entries
-        stay in the log. Revoking twice is harmless; the managing device cannot be revoked."""
+        stay in the log. The table gets a new join code (the phone has seen the old one),
+        returned here; the other devices keep their tokens. Revoking twice is harmless. The
+        owner hands the table over before its own device can go (409 hand_over_first); the
+        table's director may revoke the owner's device."""
         with write_transaction(g.db):
             row = store.load_row(g.db, table_id)
             who = principals.for_managing(g.db, row, credentials.from_request())
-            return records.revoke_device(g.db, table_id, device_id, who.device_id)
+            device = rotation.revoke(g.db, table_id, device_id, who)
+        code = device["join_code"]
+        return {**device, "join_link": credentials.join_link(code) if code else None}
+
+
+@blp.route("/tables/<string:table_id>/join-code")
+class JoinCode(MethodView):
+    @blp.response(201, JoinCodeSchema)
+    @blp.doc(security=credentials.WRITE_SECURITY)
+    @blp.errors(401, 403, 404, 409)
+    def post(self, table_id: str):
+        """Make a new join code (the old code and link stop working at once); the devices
+        at the table keep their tokens. Owner or director; not at a closed round's table."""
+        with write_transaction(g.db):
+            row = store.load_row(g.db, table_id)
+            principals.for_managing(g.db, row, credentials.from_request())
+            code = rotation.rotate_join_code(g.db, table_id)
+        return {"join_code": code, "join_link": credentials.join_link(code)}
+
+
+@blp.route("/tables/<string:table_id>/owner")
+class Owner(MethodView):
+    @blp.arguments(HandOverSchema)
+    @blp.response(200, DeviceSchema)
+    @blp.doc(security=credentials.WRITE_SECURITY)
+    @blp.errors(400, 401, 403, 404, 409)
+    def put(self, data, table_id: str):
+        """Hand the table over: the given player's device becomes its owner, and the old
+        owner's device a player's (it writes, it no longer manages). Owner or director."""
+        with write_transaction(g.db):
+            row = store.load_row(g.db, table_id)
+            who = principals.for_managing(g.db, row, credentials.from_request())
+            return rotation.hand_over(g.db, table_id, data["device_id"], who)
 
 
 @blp.route("/tables/<string:table_id>/spectator-key")

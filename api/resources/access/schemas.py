@@ -41,3 +41,22 @@ class SpectatorKeySchema(Schema):
     spectator_key = fields.String(required=True, metadata={
         "description": "The new key; the old one stops working. Shown once."})
     spectator_link = fields.String(required=True)
+
+
+class RevokedDeviceSchema(DeviceSchema):
+    join_code = fields.String(required=True, allow_none=True, metadata={
+        "description": "The table's join code after the revocation: a new one, since the "
+                       "revoked phone has seen the old one (null at a closed round's "
+                       "table, which has none)."})
+    join_link = fields.String(required=True, allow_none=True)
+
+
+class JoinCodeSchema(Schema):
+    join_code = fields.String(required=True, metadata={
+        "description": "The new join code; the old one stops working at once."})
+    join_link = fields.String(required=True)
+
+
+class HandOverSchema(Schema):
+    device_id = fields.String(required=True, validate=validate.Length(1, 64), metadata={
+        "description": "The device (a player's, not revoked) that becomes the owner."})

@@ -4,7 +4,8 @@ from flask import g
 from flask.views import MethodView
 
 from ...blueprint import Blueprint
-from ..access import credentials, records
+from ...db import write_transaction
+from ..access import credentials, records, rotation
 from .schemas import DirectorCreateSchema, DirectorCreatedSchema, DirectorSchema
 
 blp = Blueprint("directors", __name__, url_prefix="/api/directors",
@@ -31,3 +32,16 @@ class Me(MethodView):
         """The director the token belongs to, and the tables it owns"""
         director = records.director_for_token(g.db, credentials.bearer_token())
         return {**director, "tables": records.director_tables(g.db, director["id"])}
+
+
+@blp.route("/me/token")
+class Token(MethodView):
+    @blp.response(201, DirectorCreatedSchema)
+    @blp.doc(security=credentials.WRITE_SECURITY)
+    @blp.errors(401, 403)
+    def post(self):
+        """Replace the director's token: the new one is shown once, and the old one is
+        unknown (401) from this moment, at every table and tournament of the director."""
+        with write_transaction(g.db):
+            director = records.director_for_token(g.db, credentials.bearer_token())
+            return rotation.rotate_director_token(g.db, director["id"])

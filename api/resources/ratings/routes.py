@@ -48,11 +48,14 @@ class Ratings(MethodView):
     @blp.doc(security=PUBLIC)
     @blp.errors(404)
     def get(self, game: str):
-        """Every rated player of the game, best first"""
+        """Every rated player of the game, best first: from the tournaments played here
+        and the imports the server's operator has accepted. A stored row that cannot be read
+        is left out and listed in ``skipped``."""
         module = _game(game)
         players = service.ratings(g.db, module.ID)
         return {"game": module.ID, "title": module.TITLE, "model": logic.MODEL_NAME,
-                "players": logic.ranked(players)}
+                "players": logic.ranked(players),
+                "skipped": service.ratings_skipped(g.db, module.ID)}
 
 
 @blp.route("/<string:game>/history")

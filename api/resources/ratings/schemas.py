@@ -24,11 +24,21 @@ class RatingSchema(Schema):
     events = fields.Integer(required=True)
 
 
+class SkippedSchema(Schema):
+    tournament = fields.String(allow_none=True)
+    round = fields.Integer(allow_none=True)
+    table = fields.Integer(allow_none=True)
+    problem = fields.String(required=True)
+
+
 class RatingsSchema(Schema):
     game = fields.String(required=True)
     title = fields.String(required=True)
     model = fields.String(required=True)
     players = fields.List(fields.Nested(RatingSchema), required=True)
+    skipped = fields.List(fields.Nested(SkippedSchema), metadata={
+        "description": "Stored rows left out because they cannot be read (reported to the "
+                       "operator in the server log as well)."})
 
 
 class HistoryEntrySchema(Schema):

@@ -143,6 +143,9 @@ class LogEntrySchema(EntrySchema):
     device_name = fields.String(allow_none=True, required=True)
     undone_by = fields.Integer(allow_none=True, required=True)
     corrected_by = fields.List(fields.Integer(), required=True)
+    reason = fields.String(allow_none=True, metadata={
+        "description": "Why the tournament director made this entry at a closed round's "
+                       "table; null for every other entry."})
 
 
 class EventLogSchema(Schema):

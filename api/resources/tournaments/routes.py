@@ -19,13 +19,17 @@ from typing import Any
 from flask import Response, current_app, g, request
 from flask.views import MethodView
 
+from ... import store
 from ...blueprint import Blueprint
+from ...db import write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange
 from ..access import credentials, records
-from . import service, storage
+from ..access.ratelimit import Limits
+from . import closing, service, storage
+from ..tables.schemas import EventPostedSchema
 from .schemas import (AdjustmentCreateSchema, AdjustmentSchema, AuditEntrySchema,
-                      ExportSchema, PlayerPatchSchema, PlayerSchema, ReviewCreateSchema,
+                      DirectorEntrySchema, ExportSchema, PlayerPatchSchema, PlayerSchema, ReviewCreateSchema,
                       ReviewSchema, RoundCreateSchema, RoundSchema, StandingsSchema,
                       TournamentCreateSchema, TournamentSchema, TournamentSummarySchema,
                       WatchQuerySchema, WatchSchema)
@@ -102,6 +106,24 @@ class Tournament(MethodView):
         return service.full_view(g.db, tournament)
 
 
+@blp.route("/<string:tournament_id>/import")
+class ImportedTournament(MethodView):
+    @blp.response(204)
+    @blp.doc(security=DIRECTOR)
+    @blp.errors(401, 403, 404, 409)
+    def delete(self, tournament_id: str):
+        """Delete an imported tournament (its director): it leaves the ratings and every
+        list at once. A tournament played here is not deleted (409 not_an_import)."""
+        tournament, _ = _owned(tournament_id)
+        with write_transaction(g.db):
+            if not storage.delete_import(g.db, tournament_id):
+                raise ApiError(409, "not_an_import",
+                               "Bara en importerad turnering kan tas bort.",
+                               "Only an imported tournament can be deleted.",
+                               details={"tournament": tournament_id})
+        return None
+
+
 @blp.route("/<string:tournament_id>/players/<int:number>")
 class TournamentPlayer(MethodView):
     @blp.arguments(PlayerPatchSchema)
@@ -141,6 +163,48 @@ class SeatedRound(MethodView):
         return service.round_view(g.db, tournament,
                                   storage.seated_round(g.db, tournament_id, number),
                                   credentials.join_link)
+
+
+@blp.route("/<string:tournament_id>/rounds/<int:number>/close")
+class CloseRound(MethodView):
+    @blp.response(200, RoundSchema)
+    @blp.doc(security=DIRECTOR)
+    @blp.errors(401, 403, 404)
+    def post(self, tournament_id: str, number: int):
+        """Close a round: its tables take no more entries from phones (409 round_closed)
+        and their join codes end. Only the director corrects there, with a reason
+        (POST …/tables/{table_id}/events). Seating the next round closes the earlier
+        ones. Closing twice changes nothing. Audited."""
+        tournament, director = _owned(tournament_id)
+        with write_transaction(g.db):
+            closing.close_round(g.db, tournament_id, number, director["id"])
+        return service.round_view(g.db, tournament,
+                                  storage.seated_round(g.db, tournament_id, number),
+                                  credentials.join_link)
+
+
+@blp.route("/<string:tournament_id>/tables/<string:table_id>/events")
+class DirectorEntry(MethodView):
+    @blp.arguments(DirectorEntrySchema)
+    @blp.response(201, EventPostedSchema)
+    @blp.doc(security=DIRECTOR)
+    @blp.errors(400, 401, 403, 404, 409, 422, 429)
+    def post(self, data, tournament_id: str, table_id: str):
+        """The director's entry at a table of the tournament, with a reason: the one way
+        to correct a table of a closed round. The engine checks it as any post; the reason
+        is kept beside the entry in the table's log and in the audit trail."""
+        _owned(tournament_id)
+        if not any(row["table_id"] == table_id
+                   for row in storage.table_rows(g.db, tournament_id).values()):
+            raise ApiError(404, "table_not_in_tournament",
+                           "Bordet hör inte till turneringen.",
+                           "That table is not part of this tournament.",
+                           details={"table_id": table_id})
+        status, body = store.post_event(g.db, table_id, credentials.from_request(),
+                                        data["based_on"], data["client_event_id"],
+                                        data["event"], Limits.from_config(current_app.config),
+                                        reason=data["reason"].strip() or data["reason"])
+        return body, status
 
 
 @blp.route("/<string:tournament_id>/watch")
@@ -268,5 +332,10 @@ class Import(MethodView):
     @imports.errors(400, 401, 403, 422)
     def post(self, data):
         """Import a tournament export (GET …/export) as an archived tournament of this
-        director: its standings come out the same, and it counts in the ratings"""
+        director. Every table's log is posted again through the engine, and the protokoll
+        it gives must be the one the export states; the first place that fails (round,
+        table, seq and the engine's reason) refuses the whole import with 422. Its
+        standings come out the same. It counts in the public ratings only once the server's
+        operator accepts it (protokoll imports accept ID); until then import_status is
+        pending."""
         return service.import_document(g.db, _director(), data)

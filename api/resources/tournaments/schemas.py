@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from ...schemas import MessagesSchema
+from ..tables.schemas import EventPostSchema
 from ...tournament_logic.model import number
 from ...tournament_logic.scoring import SCORINGS
 from ...tournament_logic.seating import METHODS
@@ -153,6 +154,11 @@ class TournamentSummarySchema(Schema):
         "description": "Imported from an export: standings and exports, no live tables."})
     rated = fields.Boolean(required=True, metadata={
         "description": "Its tables count in the public ratings."})
+    import_status = fields.String(allow_none=True, validate=validate.OneOf(
+        ["pending", "accepted", "rejected"]), metadata={
+        "description": "An import: whether the server's operator has accepted it into the "
+                       "public ratings (pending until then). Null for a tournament played "
+                       "here."})
     standings_link = fields.String(required=True, metadata={
         "description": "The public, read-only standings page."})
 
@@ -185,6 +191,10 @@ class RoundSchema(Schema):
         "description": "Partner rotation: the groups and the sit (0, 1, 2)."})
     tables = fields.List(fields.Nested(RoundTableSchema), required=True)
     byes = fields.List(fields.Nested(PlayerRefSchema), required=True)
+    closed_at = fields.String(allow_none=True, metadata={
+        "description": "When the round was closed (by seating the next or by closing it): "
+                       "its tables take no more entries from phones and their join codes "
+                       "have ended. Null while it is open."})
 
 
 class ReviewedSchema(Schema):
@@ -327,3 +337,11 @@ class StandingsSchema(Schema):
     rows = fields.List(fields.Nested(StandingsRowSchema), required=True)
     adjustments = fields.List(fields.Nested(AdjustmentSchema), required=True)
     progress = fields.Nested(ProgressSchema, required=True)
+
+
+class DirectorEntrySchema(EventPostSchema):
+    """An entry the director makes at a table of the tournament (usually an undo or a
+    correction at a closed round's table), with its reason."""
+
+    reason = fields.String(required=True, validate=validate.Length(1, 500), metadata={
+        "description": "Why: kept beside the entry in the table's log and in the audit."})

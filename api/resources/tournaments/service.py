@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -27,7 +28,7 @@ import sqlite_utils
 from ... import store
 from ...db import write_transaction
 from ...errors import ApiError
-from ...tournament_logic import exchange, ratings as rating_logic
+from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
 from ...tournament_logic.reading import read_table
 from ...tournament_logic.scoring import SCORINGS, Rule, rule_for
@@ -37,9 +38,10 @@ from ...tournament_logic.standings import compute, standings_order
 from rules_engine.errors import RuleViolation
 from rules_engine.protocol import build_options
 from rules_engine.registry import get_game
-from . import storage
+from . import closing, storage
 
 LinkMaker = Callable[[str], str]
+LOG = logging.getLogger("protokoll")
 
 
 def _fingerprint() -> str:
@@ -131,7 +133,7 @@ def summary(tournament: dict[str, Any], rounds_seated: int) -> dict[str, Any]:
             "per_round": tournament["per_round"], "scoring": tournament["scoring"],
             "table_size": tournament["table_size"], "pairs": game.pairs,
             "created_at": tournament["created_at"], "archived": tournament["archived"],
-            "rated": tournament["rated"],
+            "rated": tournament["rated"], "import_status": tournament.get("import_status"),
             "standings_link": f"/tournament/standings.html?t={tournament['id']}"}
 
 
@@ -175,16 +177,33 @@ def read_source(source: dict[str, Any], seats: int, game: GameShape,
                       source["seq"], seats, game.sides, limit)
 
 
-def readings(db: sqlite_utils.Database,
-             tournament: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
-    """Every table of the tournament as the standings read it (cached per table seq)."""
+def report_skipped(skipped: list[dict[str, Any]] | None, tournament: dict[str, Any],
+                   key: tuple[int, int] | None, error: BaseException) -> None:
+    """A stored row that cannot be read is left out, logged, and listed to the caller."""
+    where = {"tournament": tournament.get("id"), "round": key[0] if key else None,
+             "table": key[1] if key else None, "problem": type(error).__name__}
+    LOG.warning("skipped an unreadable stored row: %s (%s)", where, error)
+    if skipped is not None:
+        skipped.append(where)
+
+
+def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
+             skipped: list[dict[str, Any]] | None = None
+             ) -> dict[tuple[int, int], dict[str, Any]]:
+    """Every table of the tournament as the standings read it (cached per table seq).
+    An imported table whose stored row cannot be read counts as not started and is
+    reported in ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
     out, fresh = {}, {}
     for key, row in storage.table_rows(db, tournament["id"]).items():
         seats = len(row["seats"])
         if row["frozen"] is not None:
-            out[key] = read_source(row["frozen"], seats, game, limit)
+            try:
+                out[key] = read_source(row["frozen"], seats, game, limit)
+            except Exception as error:  # a stored row must never fail a page
+                out[key] = None
+                report_skipped(skipped, tournament, key, error)
             continue
         cached_seq, cached_version, text = row["cached"]
         if text is not None and cached_seq == row["seq"] and cached_version == version:
@@ -299,6 +318,7 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
             table_ids[table.number] = created["id"]
         with write_transaction(db):
             storage.complete_round(db, tid, rnd, table_ids)
+            closing.close_earlier_rounds(db, tid, number, director["id"])
             storage.audit(db, tid, director["id"], "round_seated",
                           {"round": number, "method": method, "seed": seed,
                            "tables": len(rnd.tables), "byes": list(rnd.byes)})
@@ -320,9 +340,11 @@ def round_view(db: sqlite_utils.Database, tournament: dict[str, Any], rnd: Round
     return {
         "tournament": summary(tournament, len(storage.load_rounds(db, tournament["id"]))),
         "number": rnd.number, "method": rnd.method, "seed": rnd.seed, "block": rnd.block,
+        "closed_at": closing.closed_at(db, tournament["id"], rnd.number),
         "tables": [{"number": t.number, "table_id": ids[t.number],
                     "join_code": codes.get(ids[t.number]),
-                    "join_link": link(codes[ids[t.number]]) if ids[t.number] else None,
+                    "join_link": link(codes[ids[t.number]]) if codes.get(ids[t.number])
+                    else None,
                     "seats": _seats(t.seats, players, game)} for t in rnd.tables],
         "byes": [_player_ref(players[b]) for b in rnd.byes],
     }
@@ -481,6 +503,14 @@ def import_document(db: sqlite_utils.Database, director: dict[str, Any],
     settings = check_settings({**given, "per_round": given.get("per_round") or {}})
     game = shape_of(settings["game"], settings["table_size"])
     check_players(parts["players"], game)
+    try:
+        verified = verify.verify_tables(settings["game"], settings["options"],
+                                        display_names(parts["players"]), parts["rounds"],
+                                        parts["sources"])
+    except verify.ImportRefused as refusal:
+        raise ApiError(422, refusal.code, refusal.messages["sv"], refusal.messages["en"],
+                       refusal.rule, refusal.details) from refusal
+    parts = {**parts, "sources": verified}
     with write_transaction(db):
         tid = storage.insert_tournament(db, director["id"], settings, parts["players"],
                                         created_at=str(given["created_at"]), archived=True)
@@ -497,27 +527,60 @@ def import_document(db: sqlite_utils.Database, director: dict[str, Any],
 
 
 # --- ratings -------------------------------------------------------------------------------------
-_RATINGS: dict[str, tuple[str, dict[str, dict[str, Any]]]] = {}
+_RATINGS: dict[str, tuple[str, dict[str, dict[str, Any]], list[dict[str, Any]]]] = {}
 
 
 def ratings(db: sqlite_utils.Database, game: str) -> dict[str, dict[str, Any]]:
-    """Every player's rating in ``game``, from every rated tournament of it here, in the
-    order the tables were played; rated again only when one of those tournaments moved."""
-    tournaments = storage.rated_tournaments(db, game)
-    tag = READING_VERSION + "|" + "|".join(
-        f"{t['id']}:{storage.fingerprint(db, t['id'])}" for t in tournaments)
+    """Every player's rating in ``game``, from every tournament of it that counts (played
+    here, or imported and accepted by the operator), in the order the tables were played;
+    rated again only when one of those tournaments moved. A tournament whose stored rows
+    cannot be read is left out and reported (``ratings_skipped``), never a failed page."""
+    ids = storage.rated_tournament_ids(db, game)
+    tag = READING_VERSION + "|" + "|".join(f"{i}:{storage.fingerprint(db, i)}" for i in ids)
     with _KEPT_LOCK:
         kept = _RATINGS.get(game)
     if kept is not None and kept[0] == tag:
         return kept[1]
-    tables = []
-    for tournament in tournaments:
-        players = {p.number: p for p in storage.load_players(db, tournament["id"])}
-        tables += rating_logic.rated_tables(tournament, players,
-                                            storage.load_rounds(db, tournament["id"]),
-                                            readings(db, tournament))
-    tables.sort(key=lambda t: (t["at"], t["tournament"], t["round"], t["table"]))
-    rated = rating_logic.rate(tables)
+    groups, skipped = [], []
+    for tid in ids:
+        try:
+            tournament = storage.load_tournament(db, tid)
+            players = {p.number: p for p in storage.load_players(db, tid)}
+            groups.append(rating_logic.rated_tables(tournament, players,
+                                                    storage.load_rounds(db, tid),
+                                                    readings(db, tournament, skipped)))
+        except Exception as error:  # a stored row must never fail the public ratings
+            report_skipped(skipped, {"id": tid}, None, error)
+    rated = _rate_what_can_be_rated(groups, skipped)
     with _KEPT_LOCK:
-        _RATINGS[game] = (tag, rated)
+        _RATINGS[game] = (tag, rated, skipped)
     return rated
+
+
+def _rate_what_can_be_rated(groups: list[list[dict[str, Any]]],
+                            skipped: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Rate every tournament's tables together; should stored rows make that fail, again
+    tournament by tournament, leaving out (and reporting) those that fail."""
+    def order(tables):
+        return sorted(tables, key=lambda t: (str(t["at"]), t["tournament"], t["round"],
+                                             t["table"]))
+    try:
+        return rating_logic.rate(order([t for group in groups for t in group]))
+    except Exception:
+        kept: list[dict[str, Any]] = []
+        for group in groups:
+            try:
+                rating_logic.rate(order(kept + group))
+                kept += group
+            except Exception as error:
+                report_skipped(skipped, {"id": group[0]["tournament"] if group else None},
+                               None, error)
+        return rating_logic.rate(order(kept))
+
+
+def ratings_skipped(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
+    """The stored rows the last rating of ``game`` had to leave out (see ``ratings``)."""
+    ratings(db, game)
+    with _KEPT_LOCK:
+        kept = _RATINGS.get(game)
+    return list(kept[2]) if kept else []

@@ -18,7 +18,12 @@ from ...tournament_logic.model import Adjustment, Player, Round, SeatedTable
 from ..access.records import now_iso
 
 _TOURNAMENT_COLUMNS = ("id", "director_id", "name", "game", "options", "rounds", "per_round",
-                       "scoring", "table_size", "created_at", "archived", "rated")
+                       "scoring", "table_size", "created_at", "archived", "rated",
+                       "import_status")
+
+# The tournaments whose tables count in the public ratings: played here, or imported and
+# accepted by the server's operator (``protokoll imports accept``).
+COUNTS_IN_RATINGS = "rated = 1 and (import_status is null or import_status = 'accepted')"
 
 
 def not_found(tournament_id: str) -> ApiError:
@@ -38,7 +43,8 @@ def insert_tournament(db: sqlite_utils.Database, director_id: str, settings: dic
         "rounds": settings["rounds"], "per_round": json.dumps(settings["per_round"]),
         "scoring": settings["scoring"], "table_size": settings["table_size"],
         "created_at": created_at or now_iso(), "archived": 1 if archived else 0,
-        "rated": 1 if settings["rated"] else 0})
+        "rated": 1 if settings["rated"] else 0,
+        "import_status": "pending" if archived else None})
     db["tournament_players"].insert_all(
         {"tournament_id": tournament_id, "number": p.number, "name": p.name, "club": p.club,
          "key": p.key, "withdrawn_at": now_iso() if p.withdrawn else None} for p in players)
@@ -66,14 +72,21 @@ def director_tournaments(db: sqlite_utils.Database, director_id: str) -> list[di
 
 def rated_tournaments(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
     """The tournaments of a game that count in the ratings, oldest first."""
-    ids = [r[0] for r in db.execute("select id from tournaments where game = ? and rated = 1 "
-                                    "order by created_at, id", [game])]
+    ids = [r[0] for r in db.execute(f"select id from tournaments where game = ? and "
+                                    f"{COUNTS_IN_RATINGS} order by created_at, id", [game])]
     return [load_tournament(db, i) for i in ids]
+
+
+def rated_tournament_ids(db: sqlite_utils.Database, game: str) -> list[str]:
+    """The ids of the tournaments of a game that count in the ratings, oldest first."""
+    return [r[0] for r in db.execute(f"select id from tournaments where game = ? and "
+                                     f"{COUNTS_IN_RATINGS} order by created_at, id", [game])]
 
 
 def rated_games(db: sqlite_utils.Database) -> list[tuple[str, int]]:
     return [(game, count) for game, count in db.execute(
-        "select game, count(*) from tournaments where rated = 1 group by game order by game")]
+        f"select game, count(*) from tournaments where {COUNTS_IN_RATINGS} "
+        "group by game order by game")]
 
 
 # --- players -------------------------------------------------------------------------------------
@@ -184,9 +197,20 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
             "left join tournament_readings r on r.table_id = tt.table_id "
             "where tt.tournament_id = ?", [tournament_id]):
         out[(rnd, number)] = {"table_id": table_id, "seq": seq, "seats": json.loads(seats),
-                              "frozen": json.loads(frozen) if frozen else None,
+                              "frozen": _frozen(frozen),
                               "cached": (cached_seq, version, reading)}
     return out
+
+
+def _frozen(text: str | None) -> Any:
+    """An imported table's stored source; text that is not JSON comes back as itself, and
+    reading it fails where the caller guards against unreadable rows (``readings``)."""
+    if not text:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {"unreadable": text}
 
 
 def join_codes(db: sqlite_utils.Database, table_ids: Iterable[str]) -> dict[str, str]:
@@ -282,3 +306,50 @@ def audit_trail(db: sqlite_utils.Database, tournament_id: str) -> list[dict[str,
                 "select a.id, a.at, d.name, a.action, a.details from tournament_audit a "
                 "left join directors d on d.id = a.director_id "
                 "where a.tournament_id = ? order by a.id", [tournament_id])]
+
+
+# --- imports, for their director and the server's operator -----------------------------------
+_TOURNAMENT_CHILDREN = ("tournament_audit", "tournament_reviews", "tournament_adjustments",
+                        "tournament_tables", "tournament_rounds", "tournament_players")
+
+
+def delete_import(db: sqlite_utils.Database, tournament_id: str) -> bool:
+    """Delete an imported tournament with all its rows; False (nothing deleted) for a
+    tournament played here, whose tables are live."""
+    row = db.execute("select archived from tournaments where id = ?",
+                     [tournament_id]).fetchone()
+    if row is None or not row[0]:
+        return False
+    for table in _TOURNAMENT_CHILDREN:
+        db.execute(f"delete from {table} where tournament_id = ?", [tournament_id])
+    db.execute("delete from tournaments where id = ?", [tournament_id])
+    return True
+
+
+def list_imports(db: sqlite_utils.Database, status: str | None = None) -> list[dict[str, Any]]:
+    """The imported tournaments, oldest first, with their director and status."""
+    query = ("select t.id, t.name, t.game, t.created_at, t.import_status, t.rated, d.id, "
+             "d.name, (select count(*) from tournament_players p where p.tournament_id = t.id) "
+             "from tournaments t left join directors d on d.id = t.director_id "
+             "where t.archived = 1")
+    params: list[Any] = []
+    if status:
+        query += " and t.import_status = ?"
+        params.append(status)
+    return [{"id": id_, "name": name, "game": game, "created_at": created, "status": st,
+             "rated": bool(rated), "director_id": did, "director": dname, "players": players}
+            for id_, name, game, created, st, rated, did, dname, players in db.execute(
+                query + " order by t.rowid", params)]
+
+
+def set_import_status(db: sqlite_utils.Database, tournament_id: str, status: str) -> bool:
+    """Accept or reject an import (the operator; its own transaction is the caller's).
+    False when there is no such import."""
+    row = db.execute("select director_id from tournaments where id = ? and archived = 1",
+                     [tournament_id]).fetchone()
+    if row is None:
+        return False
+    db.execute("update tournaments set import_status = ? where id = ?",
+               [status, tournament_id])
+    audit(db, tournament_id, None, f"import_{status}", {"by": "operator"})
+    return True
