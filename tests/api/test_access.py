@@ -216,7 +216,12 @@ def test_owner_lists_devices_and_revokes_a_lost_phone(table):
     again = table.client.delete(f"/api/tables/{table.id}/devices/{phone.created['device_id']}",
                                 headers=table.headers)
     assert again.json["revoked_at"] == response.json["revoked_at"]
-    # Joining again is a new device with a new token (the owner decides whom to trust).
+    # The table has a new code (the phone had seen the old one): joining again needs it,
+    # and only the managers are told it (issue 14).
+    new_code = response.json["join_code"]
+    assert new_code != table.join_code and again.json["join_code"] == new_code
+    refused(join(table.client, table.join_code), 404, "join_code_unknown")
+    table.join_code = new_code
     assert joined_handle(table).view()["access"]["role"] == "player"
 
 
@@ -230,7 +235,7 @@ def test_only_the_owner_manages_devices(table):
     refused(table.client.get(path, headers={"X-Join-Code": table.join_code}), 403, "read_only")
     refused(table.client.get(path), 401, "token_required")
     refused(table.client.delete(f"{path}/{table.device_id}", headers=table.headers), 409,
-            "cannot_revoke_manager")
+            "hand_over_first")
     refused(table.client.delete(f"{path}/nope", headers=table.headers), 404, "device_not_found")
     other = start_table(table.client)
     refused(table.client.delete(f"{path}/{other.device_id}", headers=table.headers), 404,

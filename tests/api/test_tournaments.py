@@ -253,8 +253,8 @@ def test_a_withdrawn_player_is_not_seated_again(event):
     second = event.seat("standings", force=True)
     seated = {s["number"] for t in second["tables"] for s in t["seats"]}
     assert 8 not in seated and 8 not in {b["number"] for b in second["byes"]}
-    assert [a["action"] for a in event.get("/audit").json][-2:] == ["withdrawn",
-                                                                    "round_seated"]
+    assert [a["action"] for a in event.get("/audit").json][-3:] == [
+        "withdrawn", "round_seated", "round_closed"]  # seating round 2 closes round 1
 
 
 # --- authority -----------------------------------------------------------------------------------

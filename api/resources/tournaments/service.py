@@ -318,10 +318,10 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
             table_ids[table.number] = created["id"]
         with write_transaction(db):
             storage.complete_round(db, tid, rnd, table_ids)
-            closing.close_earlier_rounds(db, tid, number, director["id"])
             storage.audit(db, tid, director["id"], "round_seated",
                           {"round": number, "method": method, "seed": seed,
                            "tables": len(rnd.tables), "byes": list(rnd.byes)})
+            closing.close_earlier_rounds(db, tid, number, director["id"])
     except BaseException:
         with write_transaction(db):
             storage.release_round(db, tid, number)
