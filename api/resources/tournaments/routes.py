@@ -271,7 +271,7 @@ class Audit(MethodView):
 class Standings(MethodView):
     @blp.response(200, StandingsSchema)
     @blp.doc(security=PUBLIC)
-    @blp.errors(404)
+    @blp.errors(404, 409)
     def get(self, tournament_id: str):
         """The standings, live and public: the rule and its tie-breaks, every player's
         figures and rounds, the adjustments with their reasons. With an ETag: a poll with
@@ -290,7 +290,7 @@ class Standings(MethodView):
 class StandingsCsv(MethodView):
     @blp.response(200, content_type="text/csv")
     @blp.doc(security=PUBLIC, responses=csv_response("The standings as CSV"))
-    @blp.errors(404)
+    @blp.errors(404, 409)
     def get(self, tournament_id: str):
         """The standings as CSV (public)"""
         standings = service.standings(g.db, storage.load_tournament(g.db, tournament_id))

@@ -8,6 +8,7 @@ Rows in, ``tournament_logic`` values out. Writes happen inside the caller's
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any, Iterable
 
 import sqlite_utils
@@ -16,6 +17,8 @@ from ... import auth
 from ...errors import ApiError
 from ...tournament_logic.model import Adjustment, Player, Round, SeatedTable
 from ..access.records import now_iso
+
+LOG = logging.getLogger("protokoll")
 
 _TOURNAMENT_COLUMNS = ("id", "director_id", "name", "game", "options", "rounds", "per_round",
                        "scoring", "table_size", "created_at", "archived", "rated",
@@ -57,8 +60,20 @@ def load_tournament(db: sqlite_utils.Database, tournament_id: str) -> dict[str, 
     if row is None:
         raise not_found(tournament_id)
     data = dict(zip(_TOURNAMENT_COLUMNS, row))
-    data["options"] = json.loads(data["options"])
-    data["per_round"] = json.loads(data["per_round"])
+    try:
+        data["options"] = json.loads(data["options"])
+        data["per_round"] = json.loads(data["per_round"])
+        if not isinstance(data["options"], dict):
+            raise ValueError("options is not an object")
+    except (TypeError, ValueError) as error:  # a stored row must never make a page fail
+        LOG.warning("tournament %s: its stored settings cannot be read (%s)",
+                    tournament_id, error)
+        raise ApiError(409, "tournament_unreadable",
+                       "Turneringens sparade inställningar går inte att läsa. Be serverns "
+                       "ansvarige att se över databasen.",
+                       "The tournament's stored settings cannot be read. Ask the server's "
+                       "operator to look at the database.",
+                       details={"tournament": tournament_id}) from error
     data["archived"] = bool(data["archived"])
     data["rated"] = bool(data["rated"])
     return data
@@ -67,7 +82,13 @@ def load_tournament(db: sqlite_utils.Database, tournament_id: str) -> dict[str, 
 def director_tournaments(db: sqlite_utils.Database, director_id: str) -> list[dict[str, Any]]:
     ids = [r[0] for r in db.execute("select id from tournaments where director_id = ? "
                                     "order by created_at, id", [director_id])]
-    return [load_tournament(db, i) for i in ids]
+    out = []
+    for i in ids:
+        try:
+            out.append(load_tournament(db, i))
+        except ApiError:  # unreadable: left out of the list (and logged), never a failed page
+            continue
+    return out
 
 
 def rated_tournaments(db: sqlite_utils.Database, game: str) -> list[dict[str, Any]]:
