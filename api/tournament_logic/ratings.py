@@ -12,8 +12,8 @@ each partner's uncertainty: beating strong opponents with a weak partner lifts y
 than with a strong one. Byes and arbitral adjustments are not games and are not rated.
 
 Order and identity: tables are rated in the order they were played — tournament by start
-date, then round, then table — from every event of the game on this server (imported ones
-included), so the ratings are derived data, rebuilt from the tables like a protokoll from its
+date, then round, then table — from every event of the game played on this server and every
+import the server's operator has accepted, so the ratings are derived data, rebuilt from the tables like a protokoll from its
 log. A person is the same across events by ``Player.rating_key``: name and club case-folded,
 or the key the director gave. Each player keeps mu, sigma and the conservative *ordinal*
 mu − 3·sigma (what the list ranks by: a newcomer starts at 0 and climbs as the model grows

@@ -3,7 +3,8 @@
 Roles at a table (``principals.Principal.role``):
 
 - ``owner``: the device that started the table (its token came back from
-  ``POST /api/tables``). Reads, writes, lists the table's devices and revokes them.
+  ``POST /api/tables``), or the one it was handed to (``PUT …/owner``). Reads, writes, lists
+  the table's devices and revokes them, replaces the join code and the spectator key.
 - ``player``: a device that joined with the code (``POST /api/join``). Reads and writes.
 - ``director``: a tournament director whose token started the table, or the device that
   stands for the director there. Reads, writes and manages every table the director owns;
@@ -21,5 +22,6 @@ How credentials travel:
 
 Modules: ``credentials`` reads them from the request, ``principals`` decides what they
 allow at a table, ``ratelimit`` keeps the counters in SQLite, ``records`` stores devices,
-directors and spectator keys, ``routes`` are the endpoints.
+directors and spectator keys, ``rotation`` takes access back (a new join code on every
+revocation, handing over, new director tokens), ``routes`` are the endpoints.
 """
