@@ -126,6 +126,15 @@ export class EventDesk {
       type: "button", class: n === w.round ? "current" : null,
       "aria-pressed": String(n === w.round),
       onclick: async () => { this.round = n; await this.load(); } }, `${t("round")} ${n}`)));
+    const closing = w.closed_at
+      ? h("p", { class: "round-closed hint" }, t("round_closed"))
+      : h("button", { type: "button", class: "close-round", onclick: async (event) => {
+        if (!window.confirm(t("close_round_confirm"))) return;
+        try {
+          await post(this.url(`/rounds/${w.round}/close`), {});
+          await this.load();
+        } catch (error) { event.target.after(errorLine(error)); }
+      } }, `${t("close_round")} ${w.round}`);
     const counts = h("p", { class: "counts" }, ["not_started", "playing", "finished", "findings"]
       .map((s) => h("span", { class: `badge status-${s}` },
         `${t(`st_${s}`)}: ${w.counts[s] ?? 0}`)));
@@ -139,7 +148,7 @@ export class EventDesk {
       h("td", { class: "num" }, String(table.deals)),
       h("td", { class: "totals" }, table.units.map((u) => figure(u.total)).join(" – "))));
     return [
-      picker, counts,
+      picker, closing, counts,
       h("div", { class: "table-wrap" }, h("table", { class: "tables" },
         h("thead", {}, h("tr", {}, [t("table"), t("status"), t("seats"), t("code"),
           t("deals_played"), t("totals")].map((x) => h("th", { scope: "col" }, x)))),

@@ -3,7 +3,7 @@
  * run one at its desk (desk-event.js). The open tournament is in the URL (?t=ID), so a
  * reload or a second screen shows the same desk.
  */
-import { directorToken, get, saveDirectorToken } from "./api.js";
+import { directorToken, get, post, saveDirectorToken } from "./api.js";
 import { EventDesk } from "./desk-event.js";
 import { errorLine, newTournament, signIn, tournamentList } from "./desk-setup.js";
 import { fill, h, param } from "./dom.js";
@@ -16,10 +16,26 @@ function header() {
   fill(document.querySelector("#title a"), t("director_title"));
   document.title = `${t("director_title")} · Protokoll`;
   fill(document.getElementById("top-actions"), langButton(route),
+    directorToken() && h("button", { type: "button", class: "new-token", onclick: newToken },
+      t("new_token")),
     directorToken() && h("button", { type: "button", class: "sign-out", onclick: () => {
       saveDirectorToken(null);
       route();
     } }, t("sign_out")));
+}
+
+/** Replace the director's token (the old one stops working at once) and show the new one
+ * once, as when the director was made. */
+async function newToken() {
+  if (!window.confirm(t("new_token_confirm"))) return;
+  try {
+    const made = await post("/api/directors/me/token", {});
+    saveDirectorToken(made.token);
+    main.prepend(h("p", { class: "card new-token-shown" }, t("token_once"), " ",
+      h("code", {}, made.token)));
+  } catch (error) {
+    main.prepend(errorLine(error));
+  }
 }
 
 function open(id) {

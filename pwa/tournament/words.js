@@ -45,6 +45,9 @@ const WORDS = {
     model: "Modell", place: "Plac", saved: "Sparat.", withdraw: "Utgår", reinstate: "Åter in",
     rounds_col: "Ronder (placering)", printed: "Ställning per",
     rated_box: "Räkna borden i den publika ratingen",
+    close_round: "Avsluta rond", round_closed: "Ronden är avslutad: borden tar inte emot fler inmatningar från telefonerna och bordskorten gäller inte längre.",
+    close_round_confirm: "Avsluta ronden? Telefonerna kan sedan inte skriva vid dess bord, och bordskortens koder slutar gälla. Bara du kan rätta där, med ett skäl.",
+    new_token: "Ny nyckel", new_token_confirm: "Byta nyckel? Den gamla slutar gälla direkt, i alla webbläsare där den finns.",
   },
   en: {
     lang_toggle: "SV", director_title: "Tournament desk", standings_title: "Standings",
@@ -86,6 +89,9 @@ const WORDS = {
     model: "Model", place: "Place", saved: "Saved.", withdraw: "Withdraw", reinstate: "Reinstate",
     rounds_col: "Rounds (place)", printed: "Standings as of",
     rated_box: "Count the tables in the public ratings",
+    close_round: "Close round", round_closed: "The round is closed: its tables take no more entries from the phones and the table cards no longer work.",
+    close_round_confirm: "Close the round? The phones can then no longer write at its tables, and the table cards' codes end. Only you can correct there, with a reason.",
+    new_token: "New token", new_token_confirm: "Replace your token? The old one stops working at once, in every browser that has it.",
   },
 };
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 
 import pytest
@@ -189,4 +190,39 @@ def test_a_token_kept_from_before_opens_the_desk(desk: Page, live_server):
     page.get_by_label("Nyckel").fill(director["token"])
     page.get_by_role("button", name="Använd nyckeln").click()
     expect(page.locator(".signed-in")).to_contain_text("Klubben")
+    no_csp_violation(page)
+
+
+def test_the_director_closes_a_round_and_replaces_its_token(desk: Page, live_server):
+    """Issue 14 from the desk: closing a round ends its cards' codes; a new token ends the
+    old one at once."""
+    page, url = desk, live_server.url
+    director = api(url, "POST", "/api/directors", body={"name": "Klubben"})
+    event = api(url, "POST", "/api/tournaments", director["token"], {
+        "name": "Bräus-VM", "game": "braus", "rounds": 2,
+        "players": [{"name": f"Spelare {n}"} for n in range(1, 5)]})
+    (table,) = api(url, "POST", f"/api/tournaments/{event['id']}/rounds", director["token"],
+                   {"method": "random", "seed": 1})["tables"]
+    page.goto(url + "/tournament/director.html")
+    page.get_by_label("Nyckel").fill(director["token"])
+    page.get_by_role("button", name="Använd nyckeln").click()
+    expect(page.locator(".signed-in")).to_contain_text("Klubben")
+    page.goto(f"{url}/tournament/director.html?t={event['id']}")
+    expect(page.locator("table.tables td.code")).to_have_text(table["join_code"])
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Avsluta rond 1").click()
+    expect(page.locator(".round-closed")).to_contain_text("Ronden är avslutad")
+    expect(page.locator("table.tables td.code")).to_have_text("")
+    with pytest.raises(urllib.error.HTTPError) as joined:
+        api(url, "POST", "/api/join", body={"code": table["join_code"]})
+    assert joined.value.code == 404
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Ny nyckel").click()
+    new_token = page.locator(".new-token-shown code").inner_text()
+    assert new_token and new_token != director["token"]
+    with pytest.raises(urllib.error.HTTPError) as old:
+        api(url, "GET", "/api/directors/me", director["token"])
+    assert old.value.code == 401
+    assert api(url, "GET", "/api/directors/me", new_token)["name"] == "Klubben"
     no_csp_violation(page)

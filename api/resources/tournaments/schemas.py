@@ -262,6 +262,8 @@ class WatchTableSchema(RoundTableSchema):
 class WatchSchema(Schema):
     tournament = fields.Nested(TournamentSummarySchema, required=True)
     round = fields.Integer(required=True, allow_none=True)
+    closed_at = fields.String(allow_none=True, metadata={
+        "description": "When the round shown was closed; null while it is open."})
     tables = fields.List(fields.Nested(WatchTableSchema), required=True)
     byes = fields.List(fields.Nested(PlayerRefSchema), load_default=list)
     counts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)

@@ -403,7 +403,7 @@ def watch(db: sqlite_utils.Database, tournament: dict[str, Any], number: int | N
                             for u, place in zip(reading["units"], reading["places"])],
                      findings=findings, open_findings=open_count, corrections=table_fixes)
     return {"tournament": view["tournament"], "round": rnd.number, "tables": view["tables"],
-            "byes": view["byes"], "counts": counts, "open_findings": open_findings,
+            "closed_at": view["closed_at"], "byes": view["byes"], "counts": counts, "open_findings": open_findings,
             "corrections": all_fixes}
 
 
