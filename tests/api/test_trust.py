@@ -320,15 +320,18 @@ def test_an_invented_export_moves_no_ratings_until_the_operator_accepts(app, cli
     # Its director deletes it; a tournament played here cannot be deleted that way.
     played_here = client.get("/api/tournaments", headers=bearer(rival["token"])).json
     assert [t["id"] for t in played_here] == [imported.json["id"]]
-    refused(client.delete(f"/api/tournaments/{imported.json['id']}/import"), 401,
+    refused(client.delete(f"/api/tournament-imports/{imported.json['id']}"), 401,
             "token_required")
-    assert client.delete(f"/api/tournaments/{imported.json['id']}/import",
+    assert client.delete(f"/api/tournament-imports/{imported.json['id']}",
                          headers=bearer(rival["token"])).status_code == 204
     refused(client.get(f"/api/tournaments/{imported.json['id']}/standings"), 404,
             "tournament_not_found")
     assert json.loads(operator(app, capsys, "imports", "list", "--json")[1]) == []
     own = Event(client, rival, braus_body(players=4))
-    refused(client.delete(own.url("/import"), headers=own.headers), 409, "not_an_import")
+    refused(client.delete(f"/api/tournament-imports/{own.id}", headers=own.headers), 409,
+            "not_an_import")
+    refused(client.delete("/api/tournament-imports/nothing", headers=own.headers), 404,
+            "tournament_not_found")
 
 
 def imports_of(client, director) -> list:

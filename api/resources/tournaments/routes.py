@@ -106,24 +106,6 @@ class Tournament(MethodView):
         return service.full_view(g.db, tournament)
 
 
-@blp.route("/<string:tournament_id>/import")
-class ImportedTournament(MethodView):
-    @blp.response(204)
-    @blp.doc(security=DIRECTOR)
-    @blp.errors(401, 403, 404, 409)
-    def delete(self, tournament_id: str):
-        """Delete an imported tournament (its director): it leaves the ratings and every
-        list at once. A tournament played here is not deleted (409 not_an_import)."""
-        tournament, _ = _owned(tournament_id)
-        with write_transaction(g.db):
-            if not storage.delete_import(g.db, tournament_id):
-                raise ApiError(409, "not_an_import",
-                               "Bara en importerad turnering kan tas bort.",
-                               "Only an imported tournament can be deleted.",
-                               details={"tournament": tournament_id})
-        return None
-
-
 @blp.route("/<string:tournament_id>/players/<int:number>")
 class TournamentPlayer(MethodView):
     @blp.arguments(PlayerPatchSchema)
@@ -339,3 +321,21 @@ class Import(MethodView):
         operator accepts it (protokoll imports accept ID); until then import_status is
         pending."""
         return service.import_document(g.db, _director(), data)
+
+
+@imports.route("/<string:tournament_id>")
+class ImportedTournament(MethodView):
+    @imports.response(204)
+    @imports.doc(security=DIRECTOR)
+    @imports.errors(401, 403, 404, 409)
+    def delete(self, tournament_id: str):
+        """Delete an imported tournament (its director): it leaves the ratings and every
+        list at once. A tournament played here is not deleted (409 not_an_import)."""
+        tournament, _ = _owned(tournament_id)
+        with write_transaction(g.db):
+            if not storage.delete_import(g.db, tournament_id):
+                raise ApiError(409, "not_an_import",
+                               "Bara en importerad turnering kan tas bort.",
+                               "Only an imported tournament can be deleted.",
+                               details={"tournament": tournament_id})
+        return None
