@@ -147,6 +147,11 @@ def test_the_director_may_revoke_the_owner_of_its_table(client):
                            if d["role"] == "director")
     refused(client.put(f"{path}/owner", json={"device_id": director_device["id"]},
                        headers=bearer(director["token"])), 409, "cannot_own_director_device")
+    code = client.post(f"{path}/join-code", headers=bearer(director["token"]))
+    assert code.status_code == 201 and code.json["join_code"] != revoked.json["join_code"]
+    rival = make_director(client, "Rivalen")
+    refused(client.post(f"{path}/join-code", headers=bearer(rival["token"])), 403,
+            "token_forbidden")
 
 
 def test_a_director_replaces_its_token_and_the_old_one_stops_at_once(client):

@@ -20,7 +20,8 @@ class DirectorCreatedSchema(Schema):
 class DirectorTableSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    join_code = fields.String(required=True)
+    join_code = fields.String(required=True, allow_none=True, metadata={
+        "description": "Null once the table's tournament round is closed."})
     seq = fields.Integer(required=True)
     created_at = fields.String(required=True)
 
