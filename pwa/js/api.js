@@ -81,6 +81,11 @@ export const validateDeclaration = (game, cards, combinations, options = {}) =>
 export const devices = (id, auth) => request("GET", `${tablePath(id)}/devices`, { auth });
 export const revokeDevice = (id, deviceId, auth) =>
   request("DELETE", `${tablePath(id)}/devices/${encodeURIComponent(deviceId)}`, { auth });
+/** A new join code (the old one stops working; the phones in keep their tokens). */
+export const newJoinCode = (id, auth) => request("POST", `${tablePath(id)}/join-code`, { auth });
+/** Hand the table over: that phone becomes its owner, this one a player. */
+export const handOver = (id, deviceId, auth) =>
+  request("PUT", `${tablePath(id)}/owner`, { auth, json: { device_id: deviceId } });
 
 /** A plain link to the CSV protokoll (it works when saved or opened in a new tab), so it
  * carries a read-only credential in the URL: the join code, which every phone at the

@@ -532,7 +532,36 @@ const actions = {
       await api.revokeDevice(app.table.id, deviceId, app.auth);
       app.confirm = null;
       app.busy = false;
+      await actions.refresh(); // the table has a new code: the removed phone saw the old one
       await actions.loadDevices();
+    } catch (error) {
+      app.busy = false;
+      showMessage(messageFor(error));
+    }
+  },
+
+  /** A new join code for the table (e.g. after it was shared too widely). */
+  async newJoinCode() {
+    try {
+      await api.newJoinCode(app.table.id, app.auth);
+      await actions.refresh();
+      render(); // the seq did not move, the code did
+    } catch (error) {
+      showMessage(messageFor(error));
+    }
+  },
+
+  /** Hand the table over to another phone: this one no longer manages it. */
+  async handOver(deviceId) {
+    app.busy = true;
+    render();
+    try {
+      await api.handOver(app.table.id, deviceId, app.auth);
+      app.confirm = null;
+      app.busy = false;
+      app.devices = null; // this phone no longer manages: its access says so after loading
+      await actions.refresh();
+      render();
     } catch (error) {
       app.busy = false;
       showMessage(messageFor(error));

@@ -118,8 +118,8 @@ def test_the_spectator_link_shows_the_protokoll_and_offers_no_entry(
 def test_a_removed_phone_is_told_and_changes_nothing(page: Page, live_server,
                                                       second_phone: Page):
     start_table(page, live_server.url)
-    join_by_code(second_phone, live_server.url, page.locator(".join-code").inner_text(),
-                 "Bos telefon")
+    old_code = page.locator(".join-code").inner_text()
+    join_by_code(second_phone, live_server.url, old_code, "Bos telefon")
     page.locator("details.fold-devices summary").click()
     phone_row = page.locator(".devices .device").filter(has_text="Bos telefon")
     phone_row.get_by_role("button", name="Ta bort Bos telefon").click()
@@ -127,6 +127,8 @@ def test_a_removed_phone_is_told_and_changes_nothing(page: Page, live_server,
     phone_row.get_by_role("button", name="Ja, ta bort").click()
     expect(phone_row).to_have_class(re.compile("revoked"))
     expect(phone_row.locator(".device-meta")).to_contain_text("borttagen")
+    # The table has a new code: the removed phone saw the old one (issue 14).
+    expect(page.locator(".join-code")).not_to_have_text(old_code)
 
     enter_deal(second_phone, bids={1: 3}, tricks=[0, 4, 1, 1])
     message = second_phone.locator(".message-access")
@@ -150,3 +152,25 @@ def test_the_vendored_qr_library_is_the_published_file():
     digest = hashlib.sha256((ROOT / "pwa/vendor/uqr/uqr.js").read_bytes()).hexdigest()
     assert f"`uqr.js` sha256: `{digest}`" in readme
     assert (ROOT / "pwa/vendor/uqr/LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_owner_hands_the_table_over_and_the_new_owner_changes_the_code(
+        page: Page, live_server, second_phone: Page):
+    start_table(page, live_server.url)
+    old_code = page.locator(".join-code").inner_text()
+    join_by_code(second_phone, live_server.url, old_code, "Bos telefon")
+    page.locator("details.fold-devices summary").click()
+    phone_row = page.locator(".devices .device").filter(has_text="Bos telefon")
+    phone_row.get_by_role("button", name="Lämna över Bos telefon").click()
+    expect(phone_row.locator(".confirm")).to_contain_text("Lämna över bordet till Bos telefon?")
+    phone_row.get_by_role("button", name="Ja, lämna över").click()
+    # The old owner no longer manages: no phones fold; it still writes.
+    expect(page.locator("details.fold-devices")).to_have_count(0)
+    second_phone.reload()
+    second_phone.locator("details.fold-devices summary").click()
+    expect(second_phone.locator(".devices .device").filter(has_text="Bos telefon")
+           .locator(".device-meta")).to_contain_text("startade bordet")
+    second_phone.get_by_role("button", name="Ny bordskod").click()
+    expect(second_phone.locator(".join-code")).not_to_have_text(old_code)
+    assert second_phone.request.post(live_server.url + "/api/join", data={
+        "code": old_code, "device_name": "x"}).status == 404
