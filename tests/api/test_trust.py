@@ -436,3 +436,32 @@ def test_a_table_with_findings_replays_to_the_same_findings(client, director,
                            headers=bearer(director["token"]))
     assert imported.status_code == 201, imported.json
     assert imported.json["import_status"] == "pending"
+
+
+def test_a_broken_row_of_a_tournament_played_here_fails_no_page(app, client, director):
+    event = Event(client, director, braus_body(players=4))
+    (table,) = event.seat(seed=1)["tables"]
+    event.play(table["table_id"], *rita(0, 6))
+    assert len(ratings(client)) == 4
+    connection = sqlite3.connect(db_path(app))
+    with connection:  # an entry of the live table that is not JSON, snapshot gone
+        connection.execute("update events set event = '{bad' where table_id = ? and seq = 3",
+                           [table["table_id"]])
+        connection.execute("delete from snapshots where table_id = ?", [table["table_id"]])
+        connection.execute("delete from tournament_readings where table_id = ?",
+                           [table["table_id"]])
+    service._RATINGS.clear()  # as a server started afresh on this file reads it
+    standings = event.standings()  # 200: the table reads as not started
+    assert standings["progress"]["tables"]["not_started"] == 1
+    response = client.get("/api/ratings/braus")
+    assert response.status_code == 200 and response.json["players"] == []
+    assert response.json["skipped"] == [{"tournament": event.id, "round": 1, "table": 1,
+                                         "problem": "JSONDecodeError"}]
+    with connection:  # seats that are no list of players
+        connection.execute("update tournament_tables set seats = '\"x' "
+                           "where tournament_id = ?", [event.id])
+    service._RATINGS.clear()
+    service._BODIES.clear()
+    refused(client.get(event.url("/standings")), 409, "tournament_unreadable")
+    assert client.get("/api/ratings/braus").status_code == 200
+    connection.close()

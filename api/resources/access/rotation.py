@@ -34,7 +34,7 @@ from ...errors import ApiError
 from . import records
 
 
-def _closed_round(db: sqlite_utils.Database, table_id: str) -> tuple[str, int] | None:
+def closed_round(db: sqlite_utils.Database, table_id: str) -> tuple[str, int] | None:
     """(tournament, round) when the table belongs to a closed round, else None."""
     row = db.execute(
         "select tt.tournament_id, tt.round from tournament_tables tt "
@@ -56,7 +56,7 @@ def round_closed_error(tournament_id: str, number: int) -> ApiError:
 
 def rotate_join_code(db: sqlite_utils.Database, table_id: str) -> str:
     """A fresh join code for the table; the old one stops working (reading and joining)."""
-    closed = _closed_round(db, table_id)
+    closed = closed_round(db, table_id)
     if closed is not None:
         raise round_closed_error(*closed)
     code = auth.new_join_code()
@@ -97,7 +97,7 @@ def revoke(db: sqlite_utils.Database, table_id: str, device_id: str,
                        [records.now_iso(), device_id])
         device = _device(db, table_id, device_id, who)
     newly = row[1] is None
-    if newly and _closed_round(db, table_id) is None:
+    if newly and closed_round(db, table_id) is None:
         code = rotate_join_code(db, table_id)
     else:
         code = current_join_code(db, table_id)

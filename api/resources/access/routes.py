@@ -2,7 +2,8 @@
 
 ``POST /api/join`` gives a phone its own device token; ``GET /api/watch`` tells the app
 which table a spectator link shows; the owner (or the table's director) lists the devices
-and revokes a lost phone's token, or replaces the spectator key.
+and revokes a lost phone's token (which gives the table a new join code), replaces the join
+code or the spectator key, or hands the table over (``rotation``).
 """
 
 from __future__ import annotations

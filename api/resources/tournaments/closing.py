@@ -26,7 +26,7 @@ import sqlite_utils
 
 from ...errors import ApiError
 from ..access.records import now_iso
-from ..access.rotation import _closed_round, round_closed_error
+from ..access.rotation import closed_round, round_closed_error
 from . import storage
 
 
@@ -72,7 +72,7 @@ def check_writable(db: sqlite_utils.Database, table_id: str, role: str,
                    reason: str | None) -> None:
     """Refuse an entry at a closed round's table unless the director gives a reason.
     Inside the post's write transaction, before anything is written."""
-    closed = _closed_round(db, table_id)
+    closed = closed_round(db, table_id)
     if closed is None:
         return
     if role == "director" and reason:

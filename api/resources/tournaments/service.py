@@ -209,8 +209,13 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
         if text is not None and cached_seq == row["seq"] and cached_version == version:
             out[key] = json.loads(text)
             continue
-        source = live_source(db, row["table_id"])
-        out[key] = read_source(source, seats, game, limit)
+        try:
+            source = live_source(db, row["table_id"])
+            out[key] = read_source(source, seats, game, limit)
+        except Exception as error:  # a stored row must never fail a page
+            out[key] = None
+            report_skipped(skipped, tournament, key, error)
+            continue
         fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
     if fresh:
         with write_transaction(db):
@@ -219,11 +224,18 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
 
 
 def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
-    rounds = storage.load_rounds(db, tournament["id"])
-    result = compute(storage.load_players(db, tournament["id"]), rounds,
-                     readings(db, tournament), storage.load_adjustments(db, tournament["id"]),
-                     rule(tournament))
-    return {"tournament": summary(tournament, len(rounds)), **result}
+    """The standings; an unreadable table counts as not started (and is logged), and a
+    tournament whose own rows cannot be read is a 409, never a 500."""
+    try:
+        rounds = storage.load_rounds(db, tournament["id"])
+        result = compute(storage.load_players(db, tournament["id"]), rounds,
+                         readings(db, tournament),
+                         storage.load_adjustments(db, tournament["id"]), rule(tournament))
+        return {"tournament": summary(tournament, len(rounds)), **result}
+    except ApiError:
+        raise
+    except Exception as error:
+        raise storage.unreadable(tournament["id"], error) from error
 
 
 # The public standings are polled by every phone in the hall (every 20 s each): their JSON

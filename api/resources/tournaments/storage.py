@@ -35,6 +35,18 @@ def not_found(tournament_id: str) -> ApiError:
                     details={"tournament": tournament_id})
 
 
+def unreadable(tournament_id: str, error: BaseException) -> ApiError:
+    """409 for a tournament whose stored rows cannot be read (logged for the operator):
+    a stored row must never make a page answer 500."""
+    LOG.warning("tournament %s: its stored rows cannot be read (%r)", tournament_id, error)
+    return ApiError(409, "tournament_unreadable",
+                    "Turneringens sparade uppgifter går inte att läsa. Be serverns ansvarige "
+                    "att se över databasen.",
+                    "The tournament's stored records cannot be read. Ask the server's "
+                    "operator to look at the database.",
+                    details={"tournament": tournament_id})
+
+
 # --- tournaments ---------------------------------------------------------------------------------
 def insert_tournament(db: sqlite_utils.Database, director_id: str, settings: dict[str, Any],
                       players: Iterable[Player], created_at: str | None = None,
@@ -66,14 +78,7 @@ def load_tournament(db: sqlite_utils.Database, tournament_id: str) -> dict[str, 
         if not isinstance(data["options"], dict):
             raise ValueError("options is not an object")
     except (TypeError, ValueError) as error:  # a stored row must never make a page fail
-        LOG.warning("tournament %s: its stored settings cannot be read (%s)",
-                    tournament_id, error)
-        raise ApiError(409, "tournament_unreadable",
-                       "Turneringens sparade inställningar går inte att läsa. Be serverns "
-                       "ansvarige att se över databasen.",
-                       "The tournament's stored settings cannot be read. Ask the server's "
-                       "operator to look at the database.",
-                       details={"tournament": tournament_id}) from error
+        raise unreadable(tournament_id, error) from error
     data["archived"] = bool(data["archived"])
     data["rated"] = bool(data["rated"])
     return data
