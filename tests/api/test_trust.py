@@ -217,8 +217,9 @@ def test_a_round_one_card_cannot_undo_round_one_after_round_two_is_seated(client
     # A phone that joined during round 1 keeps reading, but writes nothing.
     refused(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
                         headers=bearer(phone["token"])), 409, "round_closed")
-    assert client.get(f"/api/tables/{card['table_id']}",
-                      headers=bearer(phone["token"])).json["access"]["role"] == "player"
+    access = client.get(f"/api/tables/{card['table_id']}",
+                        headers=bearer(phone["token"])).json["access"]
+    assert (access["role"], access["write"]) == ("player", False)
     # Nor may the director without a reason, on the phones' path.
     body = refused(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
                                headers=event.headers), 409, "round_closed")

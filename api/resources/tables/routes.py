@@ -14,7 +14,7 @@ from flask.views import MethodView
 
 from ... import store
 from ...blueprint import Blueprint
-from ..access import credentials, principals, records
+from ..access import credentials, principals, records, rotation
 from ..access.ratelimit import Limits
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema,
@@ -64,8 +64,10 @@ class Table(MethodView):
         """State, protokoll, what is expected next, findings, and what the reader may do"""
         row, who = _readable(table_id)
         setup, state = store.load_state(g.db, row)
-        return {**store.table_view(row, setup, state, who.sees_join_code),
-                "access": who.as_dict()}
+        access = who.as_dict()
+        if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
+            access["write"] = False
+        return {**store.table_view(row, setup, state, who.sees_join_code), "access": access}
 
 
 @blp.route("/<string:table_id>/events")

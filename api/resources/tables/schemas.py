@@ -86,7 +86,8 @@ class AccessSchema(Schema):
         "description": "Who read the table: its owner's device, a player's device, its "
                        "director, someone with the join code, or a spectator."})
     device_id = fields.String(required=True, allow_none=True)
-    write = fields.Boolean(required=True, metadata={"description": "May post events."})
+    write = fields.Boolean(required=True, metadata={
+        "description": "May post events (false for everyone at a closed round's table)."})
     manage = fields.Boolean(required=True, metadata={
         "description": "May list and revoke the table's devices."})
 
