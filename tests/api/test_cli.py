@@ -57,3 +57,30 @@ def test_replay_prints_the_protokoll_of_a_saved_log(client, tmp_path):
     assert lines[-2].split()[-3:] == ["12", "8", "12"]
     assert lines[-1].split()[-3:] == ["12", "13", "12"]
     assert "Fem opp" in lines[-1]
+
+
+def test_the_operator_commands_run_from_the_command_line(tmp_path):
+    """``protokoll directors`` and ``protokoll imports`` as the operator types them."""
+    db = tmp_path / "operator.sqlite"
+    from api.db import connect
+    connect(str(db)).conn.close()  # a server made the file
+
+    def run(*argv: str) -> subprocess.CompletedProcess:
+        return subprocess.run(_protokoll() + [*argv, "--db", str(db)], capture_output=True,
+                              text=True, timeout=60)
+
+    made = run("directors", "create", "Klubbmästerskapet", "--json")
+    assert made.returncode == 0, made.stderr
+    director = json.loads(made.stdout)
+    assert director["name"] == "Klubbmästerskapet" and len(director["token"]) >= 43
+    listed = json.loads(run("directors", "list", "--json").stdout)
+    assert [(d["id"], d["revoked_at"]) for d in listed] == [(director["id"], None)]
+    assert run("directors", "revoke", director["id"]).returncode == 0
+    assert json.loads(run("directors", "list", "--json").stdout)[0]["revoked_at"]
+    assert json.loads(run("imports", "list", "--json").stdout) == []
+    missing = run("imports", "accept", "nothing")
+    assert missing.returncode == 1 and "no imported tournament" in missing.stderr
+    absent = subprocess.run(_protokoll() + ["directors", "list", "--db",
+                                            str(tmp_path / "typo.sqlite")],
+                            capture_output=True, text=True, timeout=60)
+    assert absent.returncode == 1 and not (tmp_path / "typo.sqlite").exists()
