@@ -19,7 +19,9 @@ first to be rid of all his cards has won.
 one pile built upward in sequence; after the king comes the ace, the two, … until all
 thirteen cards of the suit are out. Instead one may start a new suit with any card of it, so
 there are at most four piles. A player may lay several cards at once if they run in sequence
-in one suit (the event ``run``).
+in one suit (the event ``run``). The cards of a run may be typed in any order: the engine
+lays them in their sequence (``order_run``; the text asks that they form a sequence, not that
+they be named in it).
 
 What the companion checks, and what it proves later (design principle 3)
 --------------------------------------------------------------------------
@@ -329,6 +331,30 @@ def fitting(layout: tuple[tuple[Card, ...], ...], fri: bool) -> tuple[Card, ...]
     return tuple(fits)
 
 
+def order_run(layout: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A run typed in any order, put in the order it is laid (fri fan tan).
+
+    "flera kort samtidigt förutsatt att de bildar en följd": what counts is that the cards
+    form a sequence, not the order a phone taps them. On a started pile the run begins with
+    the card after its top; in a suit not started it begins with the one card whose
+    predecessor (round from ace to king) is not among them. Cards that are no run (two
+    suits, a gap, a card twice, a whole suit typed out of order — any of its cards could
+    begin it, so the first typed does) keep the order typed and are refused as before.
+    """
+    if len(cards) < 2 or len({c.suit for c in cards}) > 1 or len(set(cards)) != len(cards):
+        return cards
+    pile = layout[SUITS.index(cards[0].suit)]
+    numbers = {rank_no(c) for c in cards}
+    if pile:
+        start = rank_no(successor(pile[-1]))
+    else:
+        starts = [n for n in numbers if (n - 2) % SUIT_SIZE + 1 not in numbers]
+        if len(starts) > 1:
+            return cards  # a gap: no sequence, refused as typed
+        start = starts[0] if starts else rank_no(cards[0])
+    return tuple(sorted(cards, key=lambda c: (rank_no(c) - start) % SUIT_SIZE))
+
+
 def on_table(deal: Deal) -> tuple[Card, ...]:
     return tuple(card for pile in deal.layout for card in pile)
 
@@ -445,6 +471,8 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
         raise _refuse_phase(state, kind)
     deal = state.deal
     assert deal is not None
+    if kind == "run":
+        cards = order_run(deal.layout, cards)  # typed in any order (issue 15, item 16)
     rule = _play_rule(state)
     first = cards[0]
     if not on_table(deal) and not state.fri and first.rank != START_RANK:

@@ -158,3 +158,15 @@ def test_quick_entry_after_cards_entered_one_by_one(in_play):
     assert view["protokoll"]["rows"][-1]["label"]["en"] == "Deal 1: Anna won"
     assert view["state"]["deal"]["quick"] is True
     assert view["state"]["deal"]["layout"]["♥"] == ["♥7"]
+
+
+def test_fri_fan_tan_a_run_typed_in_any_order(client):
+    """Issue 15, item 16: the phone sends the cards in the order they were tapped."""
+    table = start_table(client, game="fan_tan", players=PLAYERS, options={"variant": "fri"})
+    view = table.ok({"type": "run", "seat": BO, "cards": ["♠A", "♠K", "♠Q"]})
+    assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A"]
+    view = table.ok({"type": "run", "seat": CIA, "cards": "♠3 ♠2"})
+    assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A", "♠2", "♠3"]
+    assert view["state"]["deal"]["moves"][-1]["cards"] == ["♠2", "♠3"]
+    _refused(table, {"type": "run", "seat": ANNA, "cards": "♠6 ♠4"}, 422, "not_a_sequence",
+             "Fan tan — Fri fan tan")

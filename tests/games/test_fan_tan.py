@@ -468,6 +468,35 @@ def test_fri_several_cards_in_sequence_at_once():
     assert t.deal.counts[C] == 17 - 3
 
 
+def test_fri_a_run_may_be_typed_in_any_order():
+    """Issue 15, item 16: "flera kort samtidigt förutsatt att de bildar en följd (stigande
+    ordning och i samma färg)" — the cards must form a sequence; the order they are typed
+    (or tapped) in does not matter, the engine lays them in sequence."""
+    t = Table(3, variant="fri")
+    t.post("run", seat=B, cards="♦A ♦2 ♦K ♦Q")  # a new suit: ♦Q begins (♦J is not there)
+    assert layout(t)["♦"] == ["♦Q", "♦K", "♦A", "♦2"]
+    assert fan_tan.describe(t.state)["deal"]["moves"][0]["cards"] == ["♦Q", "♦K", "♦A", "♦2"]
+    t.post("run", seat=C, cards=["♦5", "♦3", "♦4"])  # on a started pile: from ♦3
+    assert layout(t)["♦"][-3:] == ["♦3", "♦4", "♦5"] and t.deal.counts[C] == 17 - 3
+    # Still no run: a gap, two suits, a run that does not begin at the pile's next card.
+    t.refuse("not_a_sequence", "run", seat=A, cards="♦8 ♦6")
+    t.refuse("not_a_sequence", "run", seat=A, cards="♣7 ♦6")
+    t.refuse("card_does_not_fit", "run", seat=A, cards="♦8 ♦7")
+    assert t.replayed() == t.state
+
+
+def test_order_run_puts_a_run_in_sequence():
+    empty = ((),) * 4
+    spades = lambda text: tuple(FRENCH52.parse(f"♠{r}") for r in text.split())  # noqa: E731
+    assert fan_tan.order_run(empty, spades("A K Q")) == spades("Q K A")
+    assert fan_tan.order_run(empty, spades("3 2 A K")) == spades("K A 2 3")
+    assert fan_tan.order_run(empty, spades("4 2")) == spades("4 2")  # a gap: as typed
+    whole = spades("5 4 3 2 A K Q J 10 9 8 7 6")  # a whole suit: the first typed begins
+    assert fan_tan.order_run(empty, whole) == spades("5 6 7 8 9 10 J Q K A 2 3 4")
+    started = ((Card("♠", "9"),), (), (), ())
+    assert fan_tan.order_run(started, spades("Q 10 J")) == spades("10 J Q")
+
+
 def test_fri_a_run_proves_a_false_pass_with_any_of_its_cards():
     t = Table(3, variant="fri")
     for seat, card in ((B, "♠2"), (C, "♥2"), (A, "♦2"), (B, "♣2")):
