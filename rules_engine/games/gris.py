@@ -34,8 +34,11 @@ Interpretations (where the text is silent; the rules page lists them too)
 - The hidden card comes from the player who receives grisen (he gives one back in exchange).
   Passing grisen is the only way cards change hands, so the app counts each pass but cannot
   check the hidden card.
-- Once the first thumb is up the race is on: grisen is not passed any more (a ``pass`` is
-  refused), and only the first thumb, the quartet's, may name a rank.
+- The first thumb goes up "i smyg", quietly, and the others only follow "så snart de andra
+  observerar tummen": until they see it they go on passing grisen. So a ``pass`` after a
+  thumb is accepted (from the holder of grisen, as always), until the last thumb ends the
+  deal; who passes when is the table's affair, not a rule. Only the first thumb, the
+  quartet's, may name a rank.
 - A false signal (no quartet) is not in the text; the table settles it and can undo the entry.
 - The first dealer is the table's first dealer; after that the loser deals ("måste blanda och
   ge nästa gång").
@@ -307,13 +310,8 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     assert deal is not None
     seat = event["seat"]
-    if deal.thumbs:
-        raise _violation(
-            "signal_given", R_QUARTET, {"thumbs": list(deal.thumbs)},
-            f"{_name(state, deal.thumbs[0])} har redan tummen uppe: nu gäller bara vem som "
-            "är sist med tummen.",
-            f"{_name(state, deal.thumbs[0])} already has his thumb up: now all that counts is "
-            "who is last with his thumb.")
+    # A thumb up does not stop the passing: it goes up "i smyg", and the others pass on
+    # until they see it (see the module docstring).
     if seat != deal.grisen:
         raise _violation(
             "not_holding_grisen", R_PIG, {"seat": seat, "grisen": deal.grisen},
@@ -429,11 +427,13 @@ def expected(state: State) -> Expected:
     waiting = [s for s in range(state.n) if s not in deal.thumbs]
     thumb_fields = {} if deal.thumbs else {"rank": ranks}
     thumbs = tuple(Expectation("thumb", s, fields=dict(thumb_fields)) for s in waiting)
+    holder = deal.grisen
     if deal.thumbs:
         up = ", ".join(_name(state, s) for s in deal.thumbs)
+        # The thumbs go up quietly: grisen may go on until the others see them.
+        passing = (Expectation("pass", holder),) if holder is not None else ()
         return Expected("thumbs", f"Tummen upp: {up}. Vem blir sist?",
-                        f"Thumbs up: {up}. Who is last?", None, thumbs + (quick,))
-    holder = deal.grisen
+                        f"Thumbs up: {up}. Who is last?", None, thumbs + passing + (quick,))
     if holder is None:
         return Expected("play", "Vem sätter tummen upp först?", "Whose thumb goes up first?",
                         None, thumbs + (quick,))

@@ -120,7 +120,9 @@ def test_the_last_thumb_loses_and_deals_next():
     exp = gris.expected(t.state)
     assert exp.phase == "thumbs" and {i.seat for i in exp.inputs if i.type == "thumb"} == {
         A, B, C}
-    t.refuse("signal_given", "pass", seat=C)
+    # The thumb went up "i smyg": Cia has not seen it and passes grisen on (item 17).
+    t.post("pass", seat=C)
+    assert t.deal.grisen == D and t.deal.passes == 2
     t.refuse("already_thumbed", "thumb", seat=D)
     t.refuse("rank_only_first", "thumb", seat=A, rank="K")
     t.thumbs(A, C)
@@ -131,6 +133,29 @@ def test_the_last_thumb_loses_and_deals_next():
     row = t.state.rows[-1]
     assert row.kind == "deal" and row.changes == (None, 1, None, None)
     assert "Bo" in row.label_sv and "sist" in row.label_sv
+    assert t.replayed() == t.state
+
+
+def test_the_first_thumb_goes_up_in_secret_so_grisen_goes_on_until_the_others_see_it():
+    """"När en spelare har en kvartett på handen ska han i smyg sätta en tumme mot
+    bordskanten ... Så snart de andra observerar tummen ska de göra samma gest": until they
+    see it, the others go on passing grisen (issue 15, item 17)."""
+    t = Table(5)
+    t.post("deal", grisen=A)
+    t.post("thumb", seat=C, rank="9")  # quietly
+    exp = gris.expected(t.state)
+    assert exp.phase == "thumbs"
+    assert [(i.type, i.seat) for i in exp.inputs if i.type == "pass"] == [("pass", A)]
+    t.post("pass", seat=A)  # Anna has not seen it
+    t.post("pass", seat=B)  # nor has Bo
+    t.post("pass", seat=C)  # Cia passes on too, so as not to give herself away
+    assert t.deal.grisen == D and t.deal.passes == 3 and t.deal.thumbs == (C,)
+    t.refuse("not_holding_grisen", "pass", seat=A)  # still only its holder passes it
+    t.post("thumb", seat=E)  # Eva sees the thumb
+    t.post("pass", seat=D)  # Dan has not
+    t.thumbs(A, D)
+    assert t.deal.loser == B and t.state.losses == (0, 1, 0, 0, 0)
+    t.refuse("not_expected", "pass", seat=E)  # the deal is over
     assert t.replayed() == t.state
 
 
