@@ -9,7 +9,9 @@ Protokoll (how losses are counted; the text says nothing of it).
 How a deal runs, as the text says it
 ------------------------------------
 The deck: with seven or eight players the twos and threes are set aside; with five or six the
-fours too; with four the fives too (``SET_ASIDE``). The dealer shuffles and deals one card at
+fours too; with four the fives too (``SET_ASIDE``): 44, 40 or 36 cards. The catalog lists
+the deck for each player count (``deck_for``; its ``deck`` is the largest, every card a Gris
+table can hold), and a table's view says its deck (``describe``: cards and ranks set aside). The dealer shuffles and deals one card at
 a time as far as the cards go; not everyone need get as many. Whoever got ♣6, *grisen*, starts
 by passing it face up to the player on his left and gets another card back, hidden, so that
 nobody else sees it. The one who got grisen passes it on to his left the same way, and so on.
@@ -64,7 +66,9 @@ ID = "gris"
 TITLE = "Gris (tummen upp)"
 ALIASES = ("tummen upp", "tummen-upp", "tummen_upp", "grisen")
 MIN_PLAYERS, MAX_PLAYERS = 4, 8
-DECK = FRENCH52  # the catalog's deck; a table plays deck_for(players), see SET_ASIDE
+# The catalog's deck: every card a Gris table can hold, the deck for seven or eight players
+# (44 cards); a table plays ``deck_for(players)`` (36, 40 or 44 cards), see SET_ASIDE, and the
+# catalog lists that deck for each player count.
 
 # --- the rule text as data -------------------------------------------------------------------
 SET_ASIDE = {  # ranks laid aside by player count
@@ -182,10 +186,13 @@ LABELS = {
 
 
 def deck_for(players: int) -> Deck:
-    """The deck a table of ``players`` plays with (``SET_ASIDE``)."""
+    """The deck a table of ``players`` plays with (``SET_ASIDE``), named by its size."""
     aside = SET_ASIDE[players]
-    return Deck(f"gris{players}", tuple(c for c in FRENCH52.cards if c.rank not in aside),
-                FRENCH52.rank_order)
+    cards = tuple(c for c in FRENCH52.cards if c.rank not in aside)
+    return Deck(f"gris{len(cards)}", cards, FRENCH52.rank_order)
+
+
+DECK = deck_for(MAX_PLAYERS)  # the catalog's deck (see above): 44 cards
 
 
 def ranks_for(players: int) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ import pytest
 
 from rules_engine.errors import RuleViolation
 from rules_engine.games import gris
-from rules_engine.registry import get_game
+from rules_engine.registry import catalog_entry, get_game
 from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
@@ -76,6 +76,19 @@ def test_the_deck_by_player_count(n, aside, cards):
     assert all(sum(1 for c in deck.cards if c.rank == r) == 4 for r in gris.ranks_for(n))
     t = Table(n)
     assert gris.describe(t.state)["deck"] == {"cards": cards, "set_aside": sorted(aside)}
+    # The catalog shows this deck for this player count, not 52 cards (issue 15, item 17).
+    (listed,) = [d for d in catalog_entry(gris)["decks"] if d["players"] == n]
+    assert listed == {"players": n, "name": f"gris{cards}",
+                      "cards": [str(c) for c in deck.cards]}
+
+
+def test_the_catalog_deck_is_every_card_a_gris_table_can_hold():
+    entry = catalog_entry(gris)
+    assert entry["deck"]["name"] == "gris44" and len(entry["deck"]["cards"]) == 44
+    assert {c[1:] for c in entry["deck"]["cards"]} == set(gris.ranks_for(8))  # no 2s, 3s
+    assert [(d["players"], len(d["cards"])) for d in entry["decks"]] == [
+        (4, 36), (5, 40), (6, 40), (7, 44), (8, 44)]
+    assert all(set(d["cards"]) <= set(entry["deck"]["cards"]) for d in entry["decks"])
 
 
 @pytest.mark.parametrize("n, dealer, sizes", [
