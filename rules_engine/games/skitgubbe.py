@@ -246,6 +246,7 @@ LABELS = {
     },
     "nouns": {
         "card": ("kort", "card"), "cards": ("kort", "cards"), "loser": ("skitgubbe", "skitgubbe"),
+        "hands": ("kort på handen", "cards in hand"),
     },
     "values": {
         "left": ("Spelaren till vänster ger", "The player on the left deals"),
