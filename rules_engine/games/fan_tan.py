@@ -173,15 +173,19 @@ EVENTS = {
     "play": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Ett kort läggs ut.", help_en="One card laid out."),
     "run": EventSpec({"seat": "seat", "cards": "cards"},
-                     help_sv="Fri fan tan: flera kort i följd i samma färg på en gång.",
-                     help_en="Fri fan tan: several cards in sequence in one suit at once."),
+                     help_sv="Fri fan tan: flera kort i följd i samma färg på en gång, i "
+                             "valfri ordning.",
+                     help_en="Fri fan tan: several cards in sequence in one suit at once, "
+                             "in any order."),
     "pass": EventSpec({"seat": "seat"}, help_sv="Passar: inget kort passar.",
                       help_en="Passes: no card fits."),
     "result": EventSpec({"winner": "seat"}, {"cards_left": "list", "passes": "list"},
-                        help_sv="Snabbinmatning av en hel giv: vinnaren, och med marker kort "
-                                "kvar och antal pass per plats.",
-                        help_en="Quick entry of a whole deal: the winner, and with chips the "
-                                "cards left and passes per seat."),
+                        help_sv="Snabbinmatning av en giv, när som helst (hela given eller "
+                                "resten): vinnaren, och med marker kort kvar och antal pass "
+                                "per plats i hela given.",
+                        help_en="Quick entry of a deal, at any time (the whole deal or the "
+                                "rest): the winner, and with chips the cards left and the "
+                                "passes per seat in the whole deal."),
 }
 
 LABELS = {

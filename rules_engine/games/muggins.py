@@ -164,8 +164,10 @@ EVENTS = {
                          help_en="Someone calls “muggins” on the player who just placed a "
                                  "card wrongly."),
     "result": EventSpec({"winner": "seat"},
-                        help_sv="Snabbinmatning av en hel giv: vinnaren.",
-                        help_en="Quick entry of a whole deal: the winner."),
+                        help_sv="Snabbinmatning av en giv, när som helst (hela given eller "
+                                "resten): vinnaren.",
+                        help_en="Quick entry of a deal, at any time (the whole deal or the "
+                                "rest): the winner."),
     "stop": EventSpec(optional={"note": "str"},
                       help_sv="Bordet avbryter en giv som inte kan ta slut: ingen vinnare.",
                       help_en="The table stops a deal that cannot end: no winner."),
