@@ -11,8 +11,9 @@ How a deal runs, as the text says it
 The deck: with seven or eight players the twos and threes are set aside; with five or six the
 fours too; with four the fives too (``SET_ASIDE``): 44, 40 or 36 cards. The catalog lists
 the deck for each player count (``deck_for``; its ``deck`` is the largest, every card a Gris
-table can hold), and a table's view says its deck (``describe``: cards and ranks set aside). The dealer shuffles and deals one card at
-a time as far as the cards go; not everyone need get as many. Whoever got ♣6, *grisen*, starts
+table can hold), and a table's view says its deck (``describe``: cards and ranks set aside).
+The dealer shuffles and deals one card at a time as far as the cards go; not everyone need
+get as many. Whoever got ♣6, *grisen*, starts
 by passing it face up to the player on his left and gets another card back, hidden, so that
 nobody else sees it. The one who got grisen passes it on to his left the same way, and so on.
 The aim is a quartet in hand, four cards of one rank; the four sixes, grisen among them, are a
