@@ -7,6 +7,10 @@ rule text, then pure functions. ``GameModule`` below is the ``typing.Protocol`` 
 Events are JSON-shaped dicts with a ``type``. A module declares the fields of each event type
 in ``EVENTS`` (see ``rules_engine.events``) and ``apply`` returns a new state or raises
 ``RuleViolation``. States are frozen dataclasses; ``apply`` never mutates its input.
+
+Optional: a game whose deck depends on the player count (Gris) defines
+``deck_for(players) -> Deck``; the catalog then lists the deck of each count as ``decks``, and
+``DECK`` is every card a table of the game can hold.
 """
 
 from __future__ import annotations

@@ -44,7 +44,19 @@ def catalog_entry(game: Any) -> dict[str, Any]:
         "events": {name: spec.as_dict() for name, spec in game.EVENTS.items()},
         "labels": {kind: {key: {"sv": sv, "en": en} for key, (sv, en) in words.items()}
                    for kind, words in getattr(game, "LABELS", {}).items()},
+        **_decks_by_players(game),
     }
+
+
+def _decks_by_players(game: Any) -> dict[str, Any]:
+    """For a game whose deck depends on the player count (a module with ``deck_for``), the
+    deck of each count, as ``decks``; other games play ``deck`` whatever the count."""
+    deck_for = getattr(game, "deck_for", None)
+    if deck_for is None:
+        return {}
+    return {"decks": [{"players": n, "name": deck_for(n).name,
+                       "cards": [str(c) for c in deck_for(n).cards]}
+                      for n in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1)]}
 
 
 def catalog() -> list[dict[str, Any]]:

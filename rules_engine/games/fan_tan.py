@@ -19,7 +19,9 @@ first to be rid of all his cards has won.
 one pile built upward in sequence; after the king comes the ace, the two, … until all
 thirteen cards of the suit are out. Instead one may start a new suit with any card of it, so
 there are at most four piles. A player may lay several cards at once if they run in sequence
-in one suit (the event ``run``).
+in one suit (the event ``run``). The cards of a run may be typed in any order: the engine
+lays them in their sequence (``order_run``; the text asks that they form a sequence, not that
+they be named in it).
 
 What the companion checks, and what it proves later (design principle 3)
 --------------------------------------------------------------------------
@@ -56,7 +58,14 @@ Interpretations (where the text is silent; the rules page lists them too)
 - Option ``deals``: how many deals the match has (1, the text's single game, by default;
   0 = until the table stops). With several deals the most deals won (or the most chips)
   wins; equal players share the win.
-- Quick entry (``result``): the winner, and with chips the cards left and passes per seat.
+- Quick entry (``result``): the winner, and with chips the cards left and passes per seat
+  — at any time in a deal: before any card is entered (the whole deal), or after cards were
+  entered one by one (the rest of it). Then the app knows more and checks it: a loser has
+  at least one card left and no more than he holds now (cards only leave a hand), and
+  ``passes`` are the passes of the whole deal, no fewer per seat than those entered; only
+  the passes not yet entered cost chips. Passes not yet proven false stay unproven; the
+  findings already made stay. Without ``cards_left`` (the default scoring needs none) the
+  protokoll names no cards left.
 """
 
 from __future__ import annotations
@@ -164,15 +173,19 @@ EVENTS = {
     "play": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Ett kort läggs ut.", help_en="One card laid out."),
     "run": EventSpec({"seat": "seat", "cards": "cards"},
-                     help_sv="Fri fan tan: flera kort i följd i samma färg på en gång.",
-                     help_en="Fri fan tan: several cards in sequence in one suit at once."),
+                     help_sv="Fri fan tan: flera kort i följd i samma färg på en gång, i "
+                             "valfri ordning.",
+                     help_en="Fri fan tan: several cards in sequence in one suit at once, "
+                             "in any order."),
     "pass": EventSpec({"seat": "seat"}, help_sv="Passar: inget kort passar.",
                       help_en="Passes: no card fits."),
     "result": EventSpec({"winner": "seat"}, {"cards_left": "list", "passes": "list"},
-                        help_sv="Snabbinmatning av en hel giv: vinnaren, och med marker kort "
-                                "kvar och antal pass per plats.",
-                        help_en="Quick entry of a whole deal: the winner, and with chips the "
-                                "cards left and passes per seat."),
+                        help_sv="Snabbinmatning av en giv, när som helst (hela given eller "
+                                "resten): vinnaren, och med marker kort kvar och antal pass "
+                                "per plats i hela given.",
+                        help_en="Quick entry of a deal, at any time (the whole deal or the "
+                                "rest): the winner, and with chips the cards left and the "
+                                "passes per seat in the whole deal."),
 }
 
 LABELS = {
@@ -238,6 +251,7 @@ class Deal:
     passes_in_row: int = 0
     winner: int | None = None
     quick: bool = False
+    left_known: bool = True  # False: a quick entry gave no cards left (the protokoll says none)
 
 
 @dataclass(frozen=True)
@@ -319,6 +333,30 @@ def fitting(layout: tuple[tuple[Card, ...], ...], fri: bool) -> tuple[Card, ...]
         if max(numbers) < SUIT_SIZE:
             fits.append(_card(suit, max(numbers) + 1))
     return tuple(fits)
+
+
+def order_run(layout: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A run typed in any order, put in the order it is laid (fri fan tan).
+
+    "flera kort samtidigt förutsatt att de bildar en följd": what counts is that the cards
+    form a sequence, not the order a phone taps them. On a started pile the run begins with
+    the card after its top; in a suit not started it begins with the one card whose
+    predecessor (round from ace to king) is not among them. Cards that are no run (two
+    suits, a gap, a card twice, a whole suit typed out of order — any of its cards could
+    begin it, so the first typed does) keep the order typed and are refused as before.
+    """
+    if len(cards) < 2 or len({c.suit for c in cards}) > 1 or len(set(cards)) != len(cards):
+        return cards
+    pile = layout[SUITS.index(cards[0].suit)]
+    numbers = {rank_no(c) for c in cards}
+    if pile:
+        start = rank_no(successor(pile[-1]))
+    else:
+        starts = [n for n in numbers if (n - 2) % SUIT_SIZE + 1 not in numbers]
+        if len(starts) > 1:
+            return cards  # a gap: no sequence, refused as typed
+        start = starts[0] if starts else rank_no(cards[0])
+    return tuple(sorted(cards, key=lambda c: (rank_no(c) - start) % SUIT_SIZE))
 
 
 def on_table(deal: Deal) -> tuple[Card, ...]:
@@ -437,6 +475,8 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
         raise _refuse_phase(state, kind)
     deal = state.deal
     assert deal is not None
+    if kind == "run":
+        cards = order_run(deal.layout, cards)  # typed in any order (issue 15, item 16)
     rule = _play_rule(state)
     first = cards[0]
     if not on_table(deal) and not state.fri and first.rank != START_RANK:
@@ -573,13 +613,15 @@ def _finish_deal(state: State, winner: int) -> State:
     deal = replace(deal, winner=winner)
     changes = _deal_changes(state, deal, winner)
     totals = tuple(t + (c or 0) for t, c in zip(state.totals, changes))
-    left_sv = ", ".join(f"{_name(state, s)} {c}" for s, c in enumerate(deal.counts) if c)
+    left_sv = ", ".join(f"{_name(state, s)} {c}" for s, c in enumerate(deal.counts)
+                        if c and deal.left_known)
     label_sv = f"Giv {deal.number}: {_name(state, winner)} vann"
     label_en = f"Deal {deal.number}: {_name(state, winner)} won"
     if left_sv:
         label_sv += f" (kort kvar: {left_sv})"
         label_en += f" (cards left: {left_sv})"
-    marks = tuple("vann" if s == winner else str(c) for s, c in enumerate(deal.counts))
+    marks = tuple("vann" if s == winner else str(c) if deal.left_known else ""
+                  for s, c in enumerate(deal.counts))
     row = SheetRow("deal", label_sv, label_en, changes, totals, deal.number, marks)
     played = state.deals_played + 1
     over = state.options.deals > 0 and played >= state.options.deals
@@ -610,10 +652,14 @@ def _int_list(state: State, value: Any, name: str, low: int, high: int) -> tuple
 
 
 def _on_result(state: State, event: dict[str, Any]) -> State:
-    """Quick entry of a whole deal: its winner, and with chips what the chips need."""
-    if state.phase != "deal":
+    """Quick entry of a deal: its winner, and with chips what the chips need. At any time:
+    the whole deal before any card is entered, or the rest of a deal entered card by card
+    (then checked against the cards each player still holds and the passes entered)."""
+    if state.phase == "over":
         raise _refuse_phase(state, "result")
-    state = _start_deal(state)
+    midway = state.phase == "play"
+    if not midway:
+        state = _start_deal(state)
     deal = state.deal
     assert deal is not None
     winner = event["winner"]
@@ -624,6 +670,8 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
         raise _violation("cards_left_required", R_CHIPS, {},
                          "Med marker: ange hur många kort var och en har kvar.",
                          "With chips: give how many cards each player has left.")
+    elif midway:
+        left = tuple(0 if s == winner else min(1, c) for s, c in enumerate(deal.counts))
     else:
         left = tuple(0 if s == winner else 1 for s in range(state.n))
     for seat, count in enumerate(left):
@@ -631,21 +679,42 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
             raise _violation("winner_has_cards", R_WIN, {"seat": seat, "cards_left": count},
                              f"Vinnaren {_name(state, seat)} har inga kort kvar.",
                              f"The winner {_name(state, seat)} has no cards left.")
-        if seat != winner and not 1 <= count <= deal.dealt[seat]:
+        if seat != winner and not 1 <= count <= deal.counts[seat]:
             raise _violation(
                 "cards_left_impossible", R_WIN,
-                {"seat": seat, "cards_left": count, "dealt": deal.dealt[seat]},
-                f"{_name(state, seat)} kan ha 1–{deal.dealt[seat]} kort kvar, inte {count}: "
-                "bara vinnaren blev av med alla.",
-                f"{_name(state, seat)} can have 1–{deal.dealt[seat]} cards left, not {count}: "
-                "only the winner got rid of all his.")
+                {"seat": seat, "cards_left": count, "dealt": deal.dealt[seat],
+                 "in_hand": deal.counts[seat]},
+                f"{_name(state, seat)} kan ha 1–{deal.counts[seat]} kort kvar, inte {count}: "
+                "bara vinnaren blev av med alla"
+                + (", och kort lämnar bara handen." if midway else "."),
+                f"{_name(state, seat)} can have 1–{deal.counts[seat]} cards left, not {count}: "
+                "only the winner got rid of all his"
+                + (", and cards only leave a hand." if midway else "."))
+    entered = passes_entered(state, deal)
     passes = (_int_list(state, event["passes"], "passes", 0, 999) if "passes" in event
-              else (0,) * state.n)
+              else entered)
+    fewer = [s for s in range(state.n) if passes[s] < entered[s]]
+    if fewer:
+        raise _violation(
+            "passes_below_entered", R_WIN,
+            {"passes": list(passes), "entered": list(entered), "seats": fewer},
+            "Passen gäller hela given, och fler pass än så är redan inmatade för "
+            + ", ".join(f"{_name(state, s)} ({entered[s]})" for s in fewer) + ".",
+            "The passes are the whole deal's, and more passes than that are already entered "
+            "for " + ", ".join(f"{_name(state, s)} ({entered[s]})" for s in fewer) + ".")
     paid = deal.paid
     if state.chips:
-        paid = tuple(p + state.options.pass_chips * k for p, k in zip(paid, passes))
-    deal = replace(deal, counts=left, paid=paid, quick=True)
+        paid = tuple(p + state.options.pass_chips * (k - e)
+                     for p, k, e in zip(paid, passes, entered))
+    deal = replace(deal, counts=left, paid=paid, quick=True,
+                   left_known="cards_left" in event or not midway)
     return _finish_deal(replace(state, deal=deal), winner)
+
+
+def passes_entered(state: State, deal: Deal) -> tuple[int, ...]:
+    """The passes entered in this deal per seat (those implied by the opening too)."""
+    return tuple(sum(1 for m in deal.moves if m.seat == s and not m.cards)
+                 for s in range(state.n))
 
 
 _HANDLERS = {"deal": _on_deal, "play": _on_play, "run": _on_run, "pass": _on_pass,
@@ -682,6 +751,9 @@ def expected(state: State) -> Expected:
     if state.fri:
         inputs.append(Expectation("run", seat, fields={"cards": fits}))
     inputs.append(Expectation("pass", seat))
+    # Quick entry of the rest of the deal, at any time: the cards each may have left.
+    inputs.append(Expectation("result",
+                              fields={"cards_left": list(range(max(deal.counts) + 1))}))
     name = _name(state, seat)
     if not on_table(deal) and not state.fri:
         sv = f"{name} lägger ut en sjua eller passar (har ingen)."

@@ -9,8 +9,11 @@ Protokoll (how losses are counted; the text says nothing of it).
 How a deal runs, as the text says it
 ------------------------------------
 The deck: with seven or eight players the twos and threes are set aside; with five or six the
-fours too; with four the fives too (``SET_ASIDE``). The dealer shuffles and deals one card at
-a time as far as the cards go; not everyone need get as many. Whoever got ♣6, *grisen*, starts
+fours too; with four the fives too (``SET_ASIDE``): 44, 40 or 36 cards. The catalog lists
+the deck for each player count (``deck_for``; its ``deck`` is the largest, every card a Gris
+table can hold), and a table's view says its deck (``describe``: cards and ranks set aside).
+The dealer shuffles and deals one card at a time as far as the cards go; not everyone need
+get as many. Whoever got ♣6, *grisen*, starts
 by passing it face up to the player on his left and gets another card back, hidden, so that
 nobody else sees it. The one who got grisen passes it on to his left the same way, and so on.
 The aim is a quartet in hand, four cards of one rank; the four sixes, grisen among them, are a
@@ -34,8 +37,11 @@ Interpretations (where the text is silent; the rules page lists them too)
 - The hidden card comes from the player who receives grisen (he gives one back in exchange).
   Passing grisen is the only way cards change hands, so the app counts each pass but cannot
   check the hidden card.
-- Once the first thumb is up the race is on: grisen is not passed any more (a ``pass`` is
-  refused), and only the first thumb, the quartet's, may name a rank.
+- The first thumb goes up "i smyg", quietly, and the others only follow "så snart de andra
+  observerar tummen": until they see it they go on passing grisen. So a ``pass`` after a
+  thumb is accepted (from the holder of grisen, as always), until the last thumb ends the
+  deal; who passes when is the table's affair, not a rule. Only the first thumb, the
+  quartet's, may name a rank.
 - A false signal (no quartet) is not in the text; the table settles it and can undo the entry.
 - The first dealer is the table's first dealer; after that the loser deals ("måste blanda och
   ge nästa gång").
@@ -61,7 +67,9 @@ ID = "gris"
 TITLE = "Gris (tummen upp)"
 ALIASES = ("tummen upp", "tummen-upp", "tummen_upp", "grisen")
 MIN_PLAYERS, MAX_PLAYERS = 4, 8
-DECK = FRENCH52  # the catalog's deck; a table plays deck_for(players), see SET_ASIDE
+# The catalog's deck: every card a Gris table can hold, the deck for seven or eight players
+# (44 cards); a table plays ``deck_for(players)`` (36, 40 or 44 cards), see SET_ASIDE, and the
+# catalog lists that deck for each player count.
 
 # --- the rule text as data -------------------------------------------------------------------
 SET_ASIDE = {  # ranks laid aside by player count
@@ -179,10 +187,13 @@ LABELS = {
 
 
 def deck_for(players: int) -> Deck:
-    """The deck a table of ``players`` plays with (``SET_ASIDE``)."""
+    """The deck a table of ``players`` plays with (``SET_ASIDE``), named by its size."""
     aside = SET_ASIDE[players]
-    return Deck(f"gris{players}", tuple(c for c in FRENCH52.cards if c.rank not in aside),
-                FRENCH52.rank_order)
+    cards = tuple(c for c in FRENCH52.cards if c.rank not in aside)
+    return Deck(f"gris{len(cards)}", cards, FRENCH52.rank_order)
+
+
+DECK = deck_for(MAX_PLAYERS)  # the catalog's deck (see above): 44 cards
 
 
 def ranks_for(players: int) -> tuple[str, ...]:
@@ -307,13 +318,8 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     assert deal is not None
     seat = event["seat"]
-    if deal.thumbs:
-        raise _violation(
-            "signal_given", R_QUARTET, {"thumbs": list(deal.thumbs)},
-            f"{_name(state, deal.thumbs[0])} har redan tummen uppe: nu gäller bara vem som "
-            "är sist med tummen.",
-            f"{_name(state, deal.thumbs[0])} already has his thumb up: now all that counts is "
-            "who is last with his thumb.")
+    # A thumb up does not stop the passing: it goes up "i smyg", and the others pass on
+    # until they see it (see the module docstring).
     if seat != deal.grisen:
         raise _violation(
             "not_holding_grisen", R_PIG, {"seat": seat, "grisen": deal.grisen},
@@ -429,11 +435,13 @@ def expected(state: State) -> Expected:
     waiting = [s for s in range(state.n) if s not in deal.thumbs]
     thumb_fields = {} if deal.thumbs else {"rank": ranks}
     thumbs = tuple(Expectation("thumb", s, fields=dict(thumb_fields)) for s in waiting)
+    holder = deal.grisen
     if deal.thumbs:
         up = ", ".join(_name(state, s) for s in deal.thumbs)
+        # The thumbs go up quietly: grisen may go on until the others see them.
+        passing = (Expectation("pass", holder),) if holder is not None else ()
         return Expected("thumbs", f"Tummen upp: {up}. Vem blir sist?",
-                        f"Thumbs up: {up}. Who is last?", None, thumbs + (quick,))
-    holder = deal.grisen
+                        f"Thumbs up: {up}. Who is last?", None, thumbs + passing + (quick,))
     if holder is None:
         return Expected("play", "Vem sätter tummen upp först?", "Whose thumb goes up first?",
                         None, thumbs + (quick,))

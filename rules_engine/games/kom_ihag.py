@@ -40,8 +40,16 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/kom_i
   aside so that the rest pair up). Each rank must keep an even number of cards (under the
   colour rule: each rank and colour), else the deck is refused — "bara man ser till att de
   kort man tar med kan paras ihop".
-- Quick entry (``result``): the pairs each player took, before any turn was entered; they
-  must add up to all the pairs in play.
+- Tally mode (option ``entry`` = ``tally``; an extension for a table that wants the score,
+  not the turns): each pair is entered as it is taken, by whoever took it; the misses in
+  between are implied and not entered (a ``miss`` is refused), so the app keeps no turn and
+  any player may take the next pair. The pairs are checked as in the default mode (a rank
+  makes at most two pairs, given cards must be on the table and pair up), and the last pair
+  ends the game. The default ``turns`` enters every turn, misses too, and keeps turn.
+- Quick entry (``result``): the pairs each player took in the whole game, at any time —
+  before any turn is entered, or when the table stops entering turns (or pairs) part way.
+  They must add up to all the pairs in play, and no player can have fewer pairs than are
+  already entered for him; the protokoll adds the difference in one row.
 - There is nothing to prove later: every turn is shown face up, so the app refuses at once
   what does not fit, and it keeps no findings.
 """
@@ -69,6 +77,7 @@ CARDS_PER_PAIR = 2
 PAIR_POINT = 1  # the protokoll counts pairs
 COLOUR = {"♥": "red", "♦": "red", "♠": "black", "♣": "black"}
 PAIR_RULES = ("rank", "colour")
+ENTRY_MODES = ("turns", "tally")  # every turn, or only the pairs (tally mode)
 
 R_DECK = "Kom ihåg — Kortleken"
 R_PLAY = "Kom ihåg — Spelet"
@@ -99,6 +108,12 @@ class Options:
         "choices": PAIR_RULES,
         "sv": "Ett par: samma valör (texten) eller samma valör och färg (röd/svart).",
         "en": "A pair: the same rank (the text) or the same rank and colour (red/black)."})
+    entry: str = field(default="turns", metadata={
+        "choices": ENTRY_MODES,
+        "sv": "Inmatning: varje tur, missar också (förval), eller räkneläge — bara paren, "
+              "av den som tog dem; missarna däremellan är underförstådda.",
+        "en": "Entry: every turn, misses too (default), or tally mode — only the pairs, by "
+              "whoever took them; the misses in between are implied."})
     left_out: str = field(default="", metadata={
         "sv": "Begagnad lek: korten som inte är med, t.ex. ”♠7 ♥7” (tomt: hela leken).",
         "en": "A used deck: the cards not in play, e.g. “♠7 ♥7” (empty: the whole deck)."})
@@ -115,8 +130,10 @@ EVENTS = {
                       help_sv="Inget par: korten vänds ned igen, näste spelare.",
                       help_en="No pair: the cards go face down again, the next player."),
     "result": EventSpec({"pairs": "list"},
-                        help_sv="Snabbinmatning: antal par per spelare när spelet är slut.",
-                        help_en="Quick entry: the pairs per player at the end."),
+                        help_sv="Snabbinmatning: antal par per spelare i hela spelet, när "
+                                "som helst.",
+                        help_en="Quick entry: the pairs per player in the whole game, at "
+                                "any time."),
 }
 
 LABELS = {
@@ -140,6 +157,8 @@ LABELS = {
         "rank": ("Samma valör", "Same rank"),
         "colour": ("Samma valör och färg", "Same rank and colour"),
         "pair": ("par", "pair"), "miss": ("inget par", "no pair"),
+        "turns": ("Varje tur", "Every turn"), "tally": ("Bara paren (räkneläge)",
+                                                        "Only the pairs (tally mode)"),
     },
 }
 
@@ -192,6 +211,11 @@ def new(players: tuple[str, ...], options: Options | None = None,
             "bad_option", rule="Spelets alternativ",
             params={"option": "pair_rule", "value": options.pair_rule, "choices": PAIR_RULES},
             sv="Okänd parregel.", en="Unknown pair rule.")
+    if options.entry not in ENTRY_MODES:
+        raise EventFormatError(
+            "bad_option", rule="Spelets alternativ",
+            params={"option": "entry", "value": options.entry, "choices": ENTRY_MODES},
+            sv="Okänt inmatningssätt.", en="Unknown way of entry.")
     left_out = DECK.parse_many(options.left_out) if options.left_out.strip() else ()
     in_play = tuple(c for c in DECK.cards if c not in left_out)
     odd = sorted({_group(c, options.pair_rule) for c in in_play
@@ -249,6 +273,11 @@ def miss_possible(state: State) -> bool:
             and pairs_left(state, ranks_left[0]) >= 2)
 
 
+def tally_mode(state: State) -> bool:
+    """Only the pairs are entered; the misses in between are implied (option ``entry``)."""
+    return state.options.entry == "tally"
+
+
 def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
     return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
@@ -273,6 +302,8 @@ def _check_turn(state: State, seat: int, event_type: str) -> None:
         raise _violation("not_expected", R_WIN, {"event": event_type},
                          "Spelet är slut: alla par är tagna.",
                          "The game is over: every pair is taken.")
+    if tally_mode(state):
+        return  # the misses in between are implied: anyone may take the next pair
     if state.to_play is not None and seat != state.to_play:
         raise _violation(
             "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": state.to_play},
@@ -331,6 +362,8 @@ def _on_pair(state: State, event: dict[str, Any]) -> State:
                 + (" (samma valör och färg)." if colour else " (samma valör)."),
                 f"{format_cards(cards)} is no pair of {_rank_word(rank, 'en')}"
                 + (" (same rank and colour)." if colour else " (same rank)."))
+    if tally_mode(state):
+        return _tally_pair(state, seat, rank, cards)
     turn = state.turn + (1 if state.to_play is None else 0)
     flip = Flip(len(state.flips) + 1, turn, seat, "pair", rank, cards)
     index = RANKS.index(rank)
@@ -351,8 +384,34 @@ def _on_pair(state: State, event: dict[str, Any]) -> State:
     return state
 
 
+def _tally_pair(state: State, seat: int, rank: str, cards: tuple[Card, ...]) -> State:
+    """Tally mode: a pair taken by ``seat``; how many misses came before it is not entered,
+    so the app keeps no turn (``to_play`` stays open) and numbers the pairs instead."""
+    number = len(state.flips) + 1
+    flip = Flip(number, number, seat, "pair", rank, cards)
+    index = RANKS.index(rank)
+    rank_pairs = tuple(n + (1 if i == index else 0) for i, n in enumerate(state.rank_pairs))
+    pairs = tuple(n + (PAIR_POINT if s == seat else 0) for s, n in enumerate(state.pairs))
+    shown = f" ({format_cards(cards)})" if cards else ""
+    row = SheetRow("pair",
+                   f"Par {number}: {_name(state, seat)}, {_rank_word(rank, 'sv')}{shown}",
+                   f"Pair {number}: {_name(state, seat)}, {_rank_word(rank, 'en')}{shown}",
+                   tuple(PAIR_POINT if s == seat else None for s in range(state.n)), pairs,
+                   number)
+    state = replace(state, flips=state.flips + (flip,), rank_pairs=rank_pairs, pairs=pairs,
+                    taken=state.taken + tuple((seat, c) for c in cards), turn=number,
+                    rows=state.rows + (row,))
+    return _end(state) if pairs_left(state) == 0 else state
+
+
 def _on_miss(state: State, event: dict[str, Any]) -> State:
     seat = event["seat"]
+    if tally_mode(state) and not state.over:
+        raise _violation(
+            "tally_mode", R_PLAY, {"event": "miss", "entry": "tally"},
+            "Här matas bara paren in (räkneläge): missarna emellan är underförstådda.",
+            "Only the pairs are entered here (tally mode): the misses in between are "
+            "implied.")
     _check_turn(state, seat, "miss")
     if not miss_possible(state):
         raise _violation(
@@ -375,11 +434,12 @@ def _on_miss(state: State, event: dict[str, Any]) -> State:
 
 
 def _on_result(state: State, event: dict[str, Any]) -> State:
-    if state.over or state.flips:
+    """Quick entry of the game's result: the pairs each player took in the whole game, at
+    any time (the turns or pairs entered so far are part of it)."""
+    if state.over:
         raise _violation(
             "not_expected", R_WIN, {"event": "result"},
-            "Snabbinmatning görs för ett helt spel, innan någon tur matats in.",
-            "Quick entry is for a whole game, before any turn is entered.")
+            "Spelet är slut: alla par är tagna.", "The game is over: every pair is taken.")
     raw = event["pairs"]
     total = total_pairs(state)
     if (len(raw) != state.n or not all(isinstance(p, int) and not isinstance(p, bool)
@@ -393,8 +453,20 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
             "pairs_do_not_add_up", R_WIN, {"pairs": raw, "sum": sum(raw), "total": total},
             f"Paren blir {sum(raw)}, men korten ger {total} par.",
             f"The pairs add up to {sum(raw)}, but the cards make {total} pairs.")
+    fewer = [s for s in range(state.n) if raw[s] < state.pairs[s]]
+    if fewer:
+        names = ", ".join(f"{_name(state, s)} {state.pairs[s]}" for s in fewer)
+        raise _violation(
+            "pairs_below_entered", R_WIN,
+            {"pairs": raw, "entered": list(state.pairs), "seats": fewer},
+            f"Färre par än de redan inmatade ({names}): snabbinmatningen gäller hela spelet.",
+            f"Fewer pairs than already entered ({names}): quick entry is for the whole "
+            "game.")
     pairs = tuple(raw)
-    row = SheetRow("result", "Snabbinmatning", "Quick entry", pairs, pairs, None)
+    changes = tuple(p - before for p, before in zip(pairs, state.pairs))
+    sv, en = ("Snabbinmatning", "Quick entry") if not state.flips else (
+        "Snabbinmatning av resten", "Quick entry of the rest")
+    row = SheetRow("result", sv, en, changes, pairs, None)
     return _end(replace(state, pairs=pairs, rows=state.rows + (row,), quick=True,
                         rank_pairs=tuple(max_pairs(state, r) for r in RANKS)))
 
@@ -422,6 +494,12 @@ def expected(state: State) -> Expected:
                         f"The game is over: {names} won.")
     cards = [str(c) for c in cards_left(state)]
     ranks = [r for r in RANKS if pairs_left(state, r)]
+    if tally_mode(state):
+        return Expected(
+            "tally", "Mata in varje par när det tas, av vem som helst (missar matas inte in).",
+            "Enter each pair as it is taken, by anyone (misses are not entered).", None,
+            (Expectation("pair", fields={"seat": list(range(state.n)), "rank": ranks,
+                                         "cards": cards}), Expectation("result")))
     seat = state.to_play
     inputs = [Expectation("pair", seat, fields={"rank": ranks, "cards": cards})]
     if miss_possible(state):
@@ -430,6 +508,7 @@ def expected(state: State) -> Expected:
         inputs.append(Expectation("result"))
         return Expected("start", "Yngste spelaren börjar: mata in den första turen.",
                         "The youngest player begins: enter the first turn.", None, tuple(inputs))
+    inputs.append(Expectation("result"))  # quick entry of the rest, at any time
     return Expected("play", f"{_name(state, seat)} vänder två kort.",
                     f"{_name(state, seat)} turns two cards.", seat, tuple(inputs))
 
@@ -461,7 +540,9 @@ def describe(state: State) -> dict[str, Any]:
     """The state as JSON. Cards taken in pairs appear as ``{seat, card}`` under ``deal`` (the
     app greys them); the cards of a miss stay on the table and are listed as strings."""
     return {
-        "phase": "over" if state.over else ("start" if state.to_play is None else "play"),
+        "phase": "over" if state.over else ("tally" if tally_mode(state) else
+                                            "start" if state.to_play is None else "play"),
+        "entry": state.options.entry,
         "to_play": state.to_play, "turn": state.turn, "pairs": list(state.pairs),
         "pairs_left": pairs_left(state), "total_pairs": total_pairs(state),
         "ranks": {r: state.rank_pairs[i] for i, r in enumerate(RANKS)},

@@ -56,7 +56,12 @@ Interpretations (where the text is silent; the rules page lists them too)
   sure (a card taken from such a mixed stretch), it forgets rather than guesses.
 - The deal passes clockwise. Option ``deals``: deals in the match (1, the text's game, by
   default; 0 = until you stop); the protokoll counts deals won and notes each muggins call.
-- Quick entry (``result``): the winner of a deal played without entering cards.
+- Quick entry (``result``): the winner of a deal, at any time — a deal played without
+  entering cards, or the rest of a deal whose cards were entered one by one. The protokoll
+  counts deals won and nothing else (the text keeps no other score: no chips, no pool), so
+  the winner is all it needs. Midway, what was entered stays in the deal's record and its
+  muggins rows stay in the protokoll; a wrong placement not yet called can no longer be
+  called (the next thing happened), and the row says the rest was quick entry.
 - A deal can go round for ever (say each player holds one card and none fits anywhere); the
   text has no end for that. The event ``stop`` ends a deal without a winner when the table
   agrees it cannot end; the deal counts as played.
@@ -159,8 +164,10 @@ EVENTS = {
                          help_en="Someone calls “muggins” on the player who just placed a "
                                  "card wrongly."),
     "result": EventSpec({"winner": "seat"},
-                        help_sv="Snabbinmatning av en hel giv: vinnaren.",
-                        help_en="Quick entry of a whole deal: the winner."),
+                        help_sv="Snabbinmatning av en giv, när som helst (hela given eller "
+                                "resten): vinnaren.",
+                        help_en="Quick entry of a deal, at any time (the whole deal or the "
+                                "rest): the winner."),
     "stop": EventSpec(optional={"note": "str"},
                       help_sv="Bordet avbryter en giv som inte kan ta slut: ingen vinnare.",
                       help_en="The table stops a deal that cannot end: no winner."),
@@ -644,9 +651,11 @@ def _finish_deal(state: State, winner: int | None) -> State:
                        f"Deal {deal.number}: stopped without a winner", changes, totals,
                        deal.number)
     else:
-        row = SheetRow("deal", f"Giv {deal.number}: {_name(state, winner)} vann",
-                       f"Deal {deal.number}: {_name(state, winner)} won", changes, totals,
-                       deal.number)
+        rest_sv, rest_en = ((" (resten snabbinmatad)", " (the rest by quick entry)")
+                            if deal.quick and deal.placements else ("", ""))
+        row = SheetRow("deal", f"Giv {deal.number}: {_name(state, winner)} vann{rest_sv}",
+                       f"Deal {deal.number}: {_name(state, winner)} won{rest_en}", changes,
+                       totals, deal.number)
     played = state.deals_played + 1
     over = state.options.deals > 0 and played >= state.options.deals
     return replace(state, deal=deal, totals=totals, rows=state.rows + (row,),
@@ -665,6 +674,12 @@ def _unfinish(state: State) -> State:
 
 
 def _on_result(state: State, event: dict[str, Any]) -> State:
+    """Quick entry of a deal's winner: the whole deal, or the rest of one entered card by
+    card (the call window of a wrong placement closes, as when the next card is turned)."""
+    if state.phase == "play":
+        assert state.deal is not None
+        deal = replace(state.deal, quick=True, open_call=None)
+        return _finish_deal(replace(state, deal=deal), event["winner"])
     if state.phase != "deal":
         raise _refuse_phase(state, "result")
     deal = replace(_new_deal(state), quick=True)
@@ -716,7 +731,7 @@ def expected(state: State) -> Expected:
         "play", f"{name} vänder översta kortet i sin draghög.",
         f"{name} turns the top card of his draw pile.", seat,
         (Expectation("play", seat, fields=hints),) + _call_input(state)
-        + (Expectation("stop"),))
+        + (Expectation("result"), Expectation("stop")))
 
 
 # --- reading the state -----------------------------------------------------------------------

@@ -99,6 +99,16 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/skitg
   winner is the player with fewest losses, none on a tie.
 - Quick entry (``result``, the skitgubbe) is taken at any time in a game; the rest of that
   game is then not entered. In phase two the skitgubbe named must still hold cards.
+- Beginning at phase two: phase one has nothing to referee (any card goes, the app only
+  counts), so a table may play it without entering its ~50 cards. At the start of a game,
+  before any card of phase one is entered, the ``trump`` entry may carry who took the last
+  talon card (``seat``; he leads phase two, as the text says) and how many cards each player
+  takes up (``hands``: one count per player, 52 in all, at least the trump card for its
+  taker). The app then knows the trump card in the taker's hand and that every other card is
+  in some hand, as many in each as entered; from there phase two, its checks and findings
+  and the protokoll are exactly as after a phase one entered card by card (the cards a
+  player won are simply not known until he plays or shows them). After a phase one entered
+  card by card, ``hands`` may be given too and must match what the app counted.
 """
 
 from __future__ import annotations
@@ -198,9 +208,13 @@ EVENTS = {
     "vaga": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Våga: talongens översta kort vänds upp och läggs på sticket.",
                       help_en="Våga: the talon's top card is turned and put on the trick."),
-    "trump": EventSpec({"card": "card"}, {"seat": "seat"},
-                       help_sv="Sista talongkortet vänds upp: dess färg är trumf.",
-                       help_en="The last talon card is turned: its suit is trumps."),
+    "trump": EventSpec({"card": "card"}, {"seat": "seat", "hands": "list"},
+                       help_sv="Sista talongkortet vänds upp: dess färg är trumf. I början av "
+                               "ett spel: börja i andra fasen — trumfkortet, vem som tog det "
+                               "(han spelar ut) och hur många kort var och en har.",
+                       help_en="The last talon card is turned: its suit is trumps. At the "
+                               "start of a game: begin at phase two — the trump card, who "
+                               "took it (he leads) and how many cards each player holds."),
     "run": EventSpec({"seat": "seat", "cards": "cards"},
                      help_sv="Andra fasen: flera kort i samma färg och i följd.",
                      help_en="Phase two: several cards in one suit, in sequence."),
@@ -228,9 +242,11 @@ LABELS = {
     "fields": {
         "card": ("Kort", "Card"), "cards": ("Korten", "Cards"),
         "loser": ("Vem blev skitgubbe?", "Who is the skitgubbe?"),
+        "hands": ("Kort på handen", "Cards in hand"),
     },
     "nouns": {
         "card": ("kort", "card"), "cards": ("kort", "cards"), "loser": ("skitgubbe", "skitgubbe"),
+        "hands": ("kort på handen", "cards in hand"),
     },
     "values": {
         "left": ("Spelaren till vänster ger", "The player on the left deals"),
@@ -343,6 +359,7 @@ class Game:
     endless: bool = False  # the circle is reported once per game
     loser: int | None = None
     quick: bool = False
+    phase_one_skipped: bool = False  # the game began at phase two (``_skip_phase_one``)
 
     @property
     def forehand(self) -> int:
@@ -542,6 +559,8 @@ def _after_round(game: Game) -> Game:
 
 def _on_trump(state: State, event: dict[str, Any]) -> State:
     game = state.game
+    if game.phase == "one":
+        return _skip_phase_one(state, event)
     if game.phase != "reveal":
         raise _refuse_phase(state, "trump")
     taker = game.last_taker
@@ -558,7 +577,86 @@ def _on_trump(state: State, event: dict[str, Any]) -> State:
             "card_already_played", R_ONE, {"card": str(card), "trick": seen[card]},
             f"{card} spelades i stick {seen[card]}; det kan inte vara sista talongkortet.",
             f"{card} was played in trick {seen[card]}; it cannot be the last talon card.")
+    if "hands" in event:
+        _check_hands(state, event["hands"], taker, _phase_two_counts(game, taker))
     return _start_phase_two(state, card)
+
+
+def _phase_two_counts(game: Game, taker: int) -> tuple[int, ...]:
+    """The cards each player takes up when phase two begins: his tricks, the cards of an
+    undecided last trick, the cards left in his hand, and the trump card for its taker."""
+    return tuple(
+        sum(len(d.plays) for d in game.duels if d.winner == seat)
+        + (len(game.undecided.cards_of(seat)) if game.undecided else 0)
+        + game.in_hand[seat] + (1 if seat == taker else 0) for seat in range(N_SEATS))
+
+
+def _check_hands(state: State, hands: Any, taker: int,
+                 known: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """The cards in each hand as a table enters them when phase two begins: one count per
+    player, all 52 cards, at least the trump card for its taker (and, after a phase one
+    entered card by card, the counts the app already knows)."""
+    if (not isinstance(hands, list) or len(hands) != N_SEATS or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in hands)):
+        raise _violation(
+            "hands_shape", R_TWO, {"hands": hands},
+            "Ange antal kort på handen för var och en av de tre spelarna.",
+            "Give the number of cards in hand for each of the three players.")
+    if sum(hands) != len(DECK):
+        raise _violation(
+            "hands_do_not_add_up", R_TWO, {"hands": hands, "sum": sum(hands),
+                                           "cards": len(DECK)},
+            f"Korten på händerna blir {sum(hands)}, men alla {len(DECK)} kort tas upp i "
+            "andra fasen.",
+            f"The hands add up to {sum(hands)} cards, but all {len(DECK)} cards are taken "
+            "up for phase two.")
+    if hands[taker] < 1:
+        raise _violation(
+            "taker_holds_trump", R_ONE, {"hands": hands, "taker": taker},
+            f"{_name(state, taker)} tog upp trumfkortet och har minst det på handen.",
+            f"{_name(state, taker)} took up the trump card and holds at least that.")
+    if known is not None and tuple(hands) != known:
+        raise _violation(
+            "hands_do_not_match", R_TWO, {"hands": hands, "known": list(known)},
+            f"Enligt första fasen har ni {', '.join(map(str, known))} kort, inte "
+            f"{', '.join(map(str, hands))}.",
+            f"By phase one you hold {', '.join(map(str, known))} cards, not "
+            f"{', '.join(map(str, hands))}.")
+    return tuple(hands)
+
+
+def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
+    """Begin a game at phase two: phase one has nothing to referee (any card goes), so a
+    table may play it without entering it and enter only its end — the trump card, who took
+    the last talon card (he leads, "Den som fick talongens sista kort inleder") and how many
+    cards each player takes up. The app then knows the trump card in the taker's hand and
+    nothing else: every other card is one of the unknown cards, counted per hand, and phase
+    two goes on exactly as after a phase one entered card by card."""
+    game = state.game
+    if game.duels or (game.current is not None and game.current.plays):
+        raise _violation(
+            "not_expected", R_ONE, {"event": "trump", "phase": game.phase,
+                                    "expected": [i.type for i in expected(state).inputs]},
+            "Första fasen är redan påbörjad här: trumfkortet kommer när talongen är slut. "
+            "(Att börja direkt i andra fasen går bara innan något kort i första fasen matats "
+            "in.)",
+            "Phase one is already under way here: the trump card comes when the talon is "
+            "used up. (Beginning at phase two is possible only before any card of phase one "
+            "is entered.)")
+    missing = [name for name in ("seat", "hands") if name not in event]
+    if missing:
+        raise _violation(
+            "phase_two_start_incomplete", R_TWO, {"missing": missing},
+            "För att börja i andra fasen: ange trumfkortet, vem som tog det (han spelar ut) "
+            "och antal kort på varje hand.",
+            "To begin at phase two: give the trump card, who took it (he leads) and the "
+            "number of cards in each hand.")
+    taker = event["seat"]
+    hands = _check_hands(state, event["hands"], taker)
+    in_hand = tuple(n - (1 if s == taker else 0) for s, n in enumerate(hands))
+    game = replace(game, phase="reveal", talon=0, in_hand=in_hand, current=None,
+                   last_taker=taker, phase_one_skipped=True)
+    return _start_phase_two(replace(state, game=game), event["card"])
 
 
 def _start_phase_two(state: State, trump_card: Card) -> State:
@@ -1057,6 +1155,10 @@ def expected(state: State) -> Expected:
         inputs = [Expectation("play", seat, fields=hints)]
         if game.talon > LAST_TALON_CARD:
             inputs.append(Expectation("vaga", seat, fields=hints))
+        if not game.duels and not duel.plays:  # begin at phase two (``_skip_phase_one``)
+            inputs.append(Expectation("trump", fields={
+                "card": [str(c) for c in DECK.cards], "seat": list(range(N_SEATS)),
+                "hands": "required"}))
         stunsa = len(duel.plays) >= 2
         verb_sv = "stunsar" if stunsa else ("spelar ut" if seat == duel.leader else "svarar")
         verb_en = "adds a card (stunsa)" if stunsa else (
@@ -1146,6 +1248,7 @@ def describe(state: State) -> dict[str, Any]:
         "trump": game.trump, "trump_card": str(game.trump_card) if game.trump_card else None,
         "won": [sum(1 for d in game.duels if d.winner == s) for s in range(N_SEATS)],
         "loser": game.loser, "quick": game.quick,
+        "phase_one_skipped": game.phase_one_skipped,
     }
     if game.phase in ("one", "reveal") or (game.phase == "over" and game.trump is None):
         deal["hands"] = list(game.in_hand)

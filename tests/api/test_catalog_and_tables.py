@@ -24,6 +24,12 @@ def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
     assert {"bid", "play", "trick", "result", "fem_opp", "misdeal"} <= set(rodskagg["events"])
 
 
+def test_only_a_game_whose_deck_depends_on_the_player_count_lists_decks(client):
+    games = {g["id"]: g for g in client.get("/api/games").json}
+    assert [g for g, entry in games.items() if "decks" in entry] == ["gris"]
+    assert "decks" not in games["rodskagg"] and len(games["rodskagg"]["deck"]["cards"]) == 52
+
+
 def test_game_by_alias_and_unknown_game(client):
     assert client.get("/api/games/fem-opp").json["id"] == "rodskagg"
     response = client.get("/api/games/canasta")

@@ -93,7 +93,9 @@ def in_play(fan_tan_table):
     ({"type": "play", "seat": CIA, "card": "♥7"}, 422, "card_on_table", "Fan tan — Spelet"),
     ({"type": "run", "seat": CIA, "cards": "♥8 ♥9"}, 422, "one_card_a_turn",
      "Fan tan — Spelet"),
-    ({"type": "result", "winner": CIA}, 422, "not_expected", None),
+    # Quick entry at any time (issue 15, item 15), within the cards each still holds.
+    ({"type": "result", "winner": CIA, "cards_left": [1, 18, 0]}, 422,
+     "cards_left_impossible", "Fan tan — Vinst"),
     ({"type": "deal"}, 422, "not_expected", None),
     ({"type": "play", "seat": CIA, "card": "♥77"}, 400, "bad_card_notation", None),
     ({"type": "pass", "seat": CIA, "why": "none"}, 400, "unknown_field", None),
@@ -122,7 +124,7 @@ def test_fri_fan_tan_with_a_run(client):
     view = table.ok({"type": "run", "seat": BO, "cards": ["♠Q", "♠K", "♠A"]})
     assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A"]
     assert view["state"]["deal"]["hand"][BO] == 18 - 3
-    assert [i["type"] for i in view["expected"]["inputs"]] == ["play", "run", "pass"]
+    assert [i["type"] for i in view["expected"]["inputs"]] == ["play", "run", "pass", "result"]
     _refused(table, {"type": "run", "seat": CIA, "cards": "♠2 ♠4"}, 422, "not_a_sequence",
              "Fan tan — Fri fan tan")
 
@@ -139,3 +141,32 @@ def test_quick_entry_with_chips_ends_the_match(client):
     assert view["over"] is True and sum(view["protokoll"]["totals"]) == 0
     assert view["result"]["scoring"] == "chips"
     assert view["protokoll"]["settlement"] == view["protokoll"]["totals"]
+
+
+def test_quick_entry_after_cards_entered_one_by_one(in_play):
+    """Issue 15, item 15: Bo opened ♥7; the table stops entering cards and enters the
+    winner, and with chips it would give the cards left and passes."""
+    table = in_play
+    view = table.view()
+    (quick,) = [i for i in view["expected"]["inputs"] if i["type"] == "result"]
+    assert quick["fields"]["cards_left"] == list(range(18))
+    table.ok({"type": "pass", "seat": CIA})
+    _refused(table, {"type": "result", "winner": ANNA, "passes": [0, 0, 0]}, 422,
+             "passes_below_entered", "Fan tan — Vinst")
+    view = table.ok({"type": "result", "winner": ANNA})
+    assert view["over"] is True and view["result"]["winner"] == ANNA
+    assert view["protokoll"]["rows"][-1]["label"]["en"] == "Deal 1: Anna won"
+    assert view["state"]["deal"]["quick"] is True
+    assert view["state"]["deal"]["layout"]["♥"] == ["♥7"]
+
+
+def test_fri_fan_tan_a_run_typed_in_any_order(client):
+    """Issue 15, item 16: the phone sends the cards in the order they were tapped."""
+    table = start_table(client, game="fan_tan", players=PLAYERS, options={"variant": "fri"})
+    view = table.ok({"type": "run", "seat": BO, "cards": ["♠A", "♠K", "♠Q"]})
+    assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A"]
+    view = table.ok({"type": "run", "seat": CIA, "cards": "♠3 ♠2"})
+    assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A", "♠2", "♠3"]
+    assert view["state"]["deal"]["moves"][-1]["cards"] == ["♠2", "♠3"]
+    _refused(table, {"type": "run", "seat": ANNA, "cards": "♠6 ♠4"}, 422, "not_a_sequence",
+             "Fan tan — Fri fan tan")

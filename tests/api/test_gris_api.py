@@ -62,7 +62,10 @@ def test_a_deal_with_grisen_and_thumbs(gris_table):
              "sixes_without_grisen", "Gris — Kvartetten")
     view = table.ok({"type": "thumb", "seat": DAN, "rank": "6"})
     assert view["expected"]["phase"] == "thumbs"
-    _refused(table, {"type": "pass", "seat": DAN}, 422, "signal_given", "Gris — Kvartetten")
+    # The thumb goes up "i smyg": grisen goes on until the others see it (item 17).
+    assert [i["type"] for i in view["expected"]["inputs"]].count("pass") == 1
+    view = table.ok({"type": "pass", "seat": DAN})
+    assert view["state"]["deal"]["grisen"] == ANNA and view["state"]["deal"]["thumbs"] == [DAN]
     table.ok({"type": "thumb", "seat": ANNA})
     view = table.ok({"type": "thumb", "seat": CIA})
     assert view["state"]["deal"]["loser"] == BO and view["state"]["dealer"] == BO
@@ -112,3 +115,20 @@ def test_starting_a_gris_table_needs_four_to_eight_players(client):
     response = client.post("/api/tables", json={"game": "gris", "players": list(PLAYERS),
                                                 "options": {"word": "KO"}})
     assert (response.status_code, response.json["code"]) == (400, "bad_option")
+
+
+def test_the_catalog_shows_the_real_deck_for_each_player_count(client):
+    """Issue 15, item 17: "Antal kort: Varierande, beroende på antalet deltagare" — 36, 40 or
+    44 cards, not 52; and a table's view says the deck of that table."""
+    game = client.get("/api/games/gris").json
+    assert game["deck"]["name"] == "gris44" and len(game["deck"]["cards"]) == 44
+    decks = {d["players"]: d for d in game["decks"]}
+    assert {n: len(d["cards"]) for n, d in decks.items()} == {4: 36, 5: 40, 6: 40, 7: 44,
+                                                              8: 44}
+    assert "♣5" not in decks[4]["cards"] and "♣5" in decks[5]["cards"]
+    assert "♣4" not in decks[6]["cards"] and "♣4" in decks[7]["cards"]
+    assert "♣6" in decks[4]["cards"]  # grisen is always in
+    listed = {g["id"]: g for g in client.get("/api/games").json}["gris"]
+    assert listed["decks"] == game["decks"]
+    table = start_table(client, game="gris", players=("A", "B", "C", "D", "E"))
+    assert table.view()["state"]["deck"] == {"cards": 40, "set_aside": ["2", "3", "4"]}

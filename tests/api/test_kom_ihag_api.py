@@ -124,7 +124,9 @@ def in_play(memory_table):
     ({"type": "pair", "seat": ANNA, "rank": "Q", "cards": "♥Q ♠J"}, 422, "not_a_pair", None),
     ({"type": "miss", "seat": ANNA, "cards": "♠Q ♥Q"}, 422, "that_is_a_pair", None),
     ({"type": "miss", "seat": ANNA, "cards": "♠Q"}, 422, "two_cards", None),
-    ({"type": "result", "pairs": [26, 0, 0]}, 422, "not_expected", None),
+    # Quick entry at any time (issue 15, item 14), but not below the pairs entered.
+    ({"type": "result", "pairs": [0, 13, 13]}, 422, "pairs_below_entered",
+     "Kom ihåg — Vinnaren"),
     ({"type": "pair", "seat": ANNA, "rank": "kung"}, 400, "bad_field", None),
     ({"type": "pair", "seat": ANNA}, 400, "missing_field", None),
     ({"type": "miss", "seat": ANNA, "cards": "♠Q joker"}, 400, "bad_card_notation", None),
@@ -140,3 +142,25 @@ def test_the_third_pair_of_a_rank_is_refused(in_play):
     body = _refused(table, {"type": "pair", "seat": ANNA, "rank": "K"}, 422, "rank_used_up",
                     "Kom ihåg — Spelet")
     assert body["details"] == {"rank": "K", "pairs": 2, "max_pairs": 2}
+
+
+def test_tally_mode_and_quick_entry_of_the_rest(client):
+    """Issue 15, item 14: each pair as it is taken, by anyone; misses are not entered; the
+    result at any time."""
+    table = start_table(client, game="kom_ihag", players=PLAYERS, options={"entry": "tally"})
+    view = table.view()
+    assert view["options"]["entry"] == "tally" and view["expected"]["phase"] == "tally"
+    (pair, result) = view["expected"]["inputs"]
+    assert (pair["type"], pair["seat"], pair["fields"]["seat"]) == ("pair", None, [0, 1, 2])
+    assert result["type"] == "result"
+    table.ok({"type": "pair", "seat": BO, "rank": "Q"})
+    view = table.ok({"type": "pair", "seat": CIA, "rank": "Q", "cards": ["♠Q", "♣Q"]})
+    assert view["protokoll"]["totals"] == [0, 1, 1]
+    assert view["protokoll"]["rows"][-1]["label"]["sv"] == "Par 2: Cia, damer (♠Q ♣Q)"
+    _refused(table, {"type": "miss", "seat": ANNA}, 422, "tally_mode", "Kom ihåg — Spelet")
+    _refused(table, {"type": "pair", "seat": ANNA, "rank": "Q"}, 422, "rank_used_up")
+    _refused(table, {"type": "result", "pairs": [26, 0, 0]}, 422, "pairs_below_entered")
+    view = table.ok({"type": "result", "pairs": [8, 10, 8]})
+    assert view["over"] is True and view["result"] == {"winner": BO, "winners": [BO],
+                                                       "pairs": [8, 10, 8]}
+    assert view["protokoll"]["rows"][-1]["changes"] == [8, 9, 7]

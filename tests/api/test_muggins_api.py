@@ -96,7 +96,7 @@ def in_play(muggins_table):
     ({"type": "play", "seat": BO, "card": "♥10"}, 422, "which_pile", "Muggins — Spelet"),
     ({"type": "muggins", "caller": ANNA}, 422, "not_muggins", "Muggins — Muggins"),
     ({"type": "deal", "muggins": MUGGINS}, 422, "not_expected", None),
-    ({"type": "result", "winner": BO}, 422, "not_expected", None),
+    ({"type": "result", "winner": 3}, 400, "bad_field", None),  # a quick entry is fine now
     ({"type": "play", "seat": BO, "card": "♥44"}, 400, "bad_card_notation", None),
     ({"type": "play", "seat": BO}, 400, "missing_field", None),
 ])
@@ -118,3 +118,17 @@ def test_quick_entry_ends_the_match(muggins_table):
     assert view["over"] is True and view["result"]["winner"] == CIA
     assert view["protokoll"]["totals"] == [0, 0, 1]
     _refused(muggins_table, {"type": "result", "winner": BO}, 422, "not_expected")
+
+
+def test_quick_entry_after_cards_entered_one_by_one(in_play):
+    """Issue 15, item 15: the winner at any time, also midway through a deal."""
+    table = in_play
+    table.ok({"type": "play", "seat": BO, "card": "♥4"})
+    view = table.view()
+    assert "result" in [i["type"] for i in view["expected"]["inputs"]]
+    view = table.ok({"type": "result", "winner": CIA})
+    assert view["over"] is True and view["result"]["winner"] == CIA
+    row = view["protokoll"]["rows"][-1]
+    assert row["label"]["sv"] == "Giv 1: Cia vann (resten snabbinmatad)"
+    assert view["state"]["deal"]["quick"] is True
+    assert view["state"]["deal"]["muggins"][0] == ["♠3", "♥4"]

@@ -219,3 +219,45 @@ def test_starting_a_skitgubbe_table(client):
     response = client.post("/api/tables", json={"game": "skitgubbe", "players": list(PLAYERS),
                                                 "options": {"match_games": -1}})
     assert (response.status_code, response.json["code"]) == (400, "bad_option")
+
+
+def test_a_table_begins_at_phase_two_without_entering_phase_one(sk_table):
+    """Issue 15, item 13: the trump card, who took it (he leads) and the hands; then phase
+    two through the API as after a phase one entered card by card."""
+    table = sk_table
+    view = table.view()
+    (start,) = [i for i in view["expected"]["inputs"] if i["type"] == "trump"]
+    assert start["seat"] is None and start["fields"]["hands"] == "required"
+    catalog = client_catalog(table)
+    assert catalog["events"]["trump"]["optional"] == {"seat": "seat", "hands": "list"}
+    _refused(table, {"type": "trump", "card": "♥2", "seat": A}, 422,
+             "phase_two_start_incomplete", "Skitgubbe — Andra fasen")
+    _refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": [17, 17, 17]}, 422,
+             "hands_do_not_add_up", "Skitgubbe — Andra fasen")
+    _refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": "17 18 17"}, 400,
+             "bad_field")
+    view = table.ok({"type": "trump", "card": "h2", "seat": A, "hands": [17, 18, 17]})
+    deal = view["state"]["deal"]
+    assert view["state"]["phase"] == "two" and deal["phase_one_skipped"] is True
+    assert deal["trump_card"] == "♥2" and deal["hands"] == [17, 18, 17]
+    assert deal["known"] == [["♥2"], [], []] and deal["unknown"] == [16, 18, 17]
+    assert view["expected"]["phase"] == "two" and view["expected"]["seat"] == A
+    table.ok({"type": "play", "seat": A, "card": "♣9"})
+    table.ok({"type": "run", "seat": B, "cards": ["♣K", "♣Q", "♣A"]})
+    _refused(table, {"type": "play", "seat": C, "card": "♣J"}, 422, "not_higher")
+    view = table.ok({"type": "play", "seat": C, "card": "♥A"})  # a trump: void in clubs?
+    assert view["expected"]["seat"] == C and view["findings"] == []
+    view = table.ok({"type": "play", "seat": C, "card": "♣10"})  # ... he was not
+    (finding,) = view["findings"]
+    assert finding["code"] == "revoke_proven" and finding["seat"] == C
+    view = table.ok({"type": "result", "loser": B})
+    assert view["protokoll"]["totals"] == [0, 1, 0]
+    assert view["protokoll"]["rows"][-1]["label"]["en"] == "Game 1: Bo skitgubbe (quick entry)"
+    assert view["state"]["deal"]["phase"] == "one"  # the next game, at phase one again
+    _refused(table,
+             {"type": "trump", "card": "♥2", "seat": A, "hands": [0, 26, 26]}, 422,
+             "taker_holds_trump")
+
+
+def client_catalog(table) -> dict:
+    return table.client.get("/api/games/skitgubbe").json

@@ -378,10 +378,45 @@ def test_quick_entry_with_chips_needs_the_cards_left():
     assert sum(t.state.totals) == 0
 
 
-def test_quick_entry_only_before_the_deal_is_entered_card_by_card():
-    t = Table(3)
+def test_quick_entry_at_any_time_after_cards_were_entered_one_by_one():
+    """Issue 15, item 15: the table stops entering cards and enters the deal's result; what
+    was entered stays (the layout, the passes, a pass proven false)."""
+    t = Table(3, deals=2)
     t.play(B, "♥7")
-    t.refuse("not_expected", "result", winner=A)
+    t.passes(C)
+    t.play(A, "♥8")
+    assert "result" in [i.type for i in t.expected().inputs]
+    t.refuse("cards_left_impossible", "result", winner=C, cards_left=[0, 18, 4])  # Bo: 17
+    state = t.post("result", winner=C)
+    row = state.rows[-1]
+    assert state.totals == (0, 0, 1) and state.deals_played == 1 and state.phase == "deal"
+    # No cards left were given: the protokoll does not make them up.
+    assert row.label_en == "Deal 1: Cia won" and row.marks == ("", "", "vann")
+    assert state.deal.quick and fan_tan.describe(state)["deal"]["layout"]["♥"] == ["♥7", "♥8"]
+    assert t.replayed() == state
+
+
+def test_quick_entry_midway_with_chips_counts_only_the_passes_not_yet_entered():
+    t = Table(3, scoring="chips")  # ante 1, a pass 1, a card left 1
+    t.play(B, "♥7")
+    t.passes(C)  # ♥6 fitted ...
+    t.play(A, "♥8")
+    t.passes(B)
+    t.play(C, "♥6")  # ... and Cia lays it: her pass was false
+    assert [f.code for f in fan_tan.findings(t.state)] == ["passed_while_able"]
+    t.refuse("cards_left_required", "result", winner=C)
+    t.refuse("cards_left_impossible", "result", winner=C, cards_left=[5, 18, 0])
+    t.refuse("winner_has_cards", "result", winner=C, cards_left=[5, 3, 2])
+    err = t.refuse("passes_below_entered", "result", winner=C, cards_left=[5, 3, 0],
+                   passes=[0, 0, 1])
+    assert err.params["entered"] == [0, 1, 1] and err.params["seats"] == [B]
+    state = t.post("result", winner=C, cards_left=[5, 3, 0], passes=[0, 2, 1])
+    # Paid: antes 1 each, Bo 1 + 1 (one pass not yet entered), Cia 1: the pool is 6; the
+    # cards left are 8. Anna -(1 + 5), Bo -(3 + 3), Cia -2 + 6 + 8.
+    assert state.totals == (-6, -6, 12) and sum(state.totals) == 0
+    assert state.rows[-1].label_en == "Deal 1: Cia won (cards left: Anna 5, Bo 3)"
+    assert [f.code for f in fan_tan.findings(state)] == ["passed_while_able"]
+    assert t.replayed() == state
 
 
 # --- fri fan tan ---------------------------------------------------------------------------
@@ -433,6 +468,35 @@ def test_fri_several_cards_in_sequence_at_once():
     assert t.deal.counts[C] == 17 - 3
 
 
+def test_fri_a_run_may_be_typed_in_any_order():
+    """Issue 15, item 16: "flera kort samtidigt förutsatt att de bildar en följd (stigande
+    ordning och i samma färg)" — the cards must form a sequence; the order they are typed
+    (or tapped) in does not matter, the engine lays them in sequence."""
+    t = Table(3, variant="fri")
+    t.post("run", seat=B, cards="♦A ♦2 ♦K ♦Q")  # a new suit: ♦Q begins (♦J is not there)
+    assert layout(t)["♦"] == ["♦Q", "♦K", "♦A", "♦2"]
+    assert fan_tan.describe(t.state)["deal"]["moves"][0]["cards"] == ["♦Q", "♦K", "♦A", "♦2"]
+    t.post("run", seat=C, cards=["♦5", "♦3", "♦4"])  # on a started pile: from ♦3
+    assert layout(t)["♦"][-3:] == ["♦3", "♦4", "♦5"] and t.deal.counts[C] == 17 - 3
+    # Still no run: a gap, two suits, a run that does not begin at the pile's next card.
+    t.refuse("not_a_sequence", "run", seat=A, cards="♦8 ♦6")
+    t.refuse("not_a_sequence", "run", seat=A, cards="♣7 ♦6")
+    t.refuse("card_does_not_fit", "run", seat=A, cards="♦8 ♦7")
+    assert t.replayed() == t.state
+
+
+def test_order_run_puts_a_run_in_sequence():
+    empty = ((),) * 4
+    spades = lambda text: tuple(FRENCH52.parse(f"♠{r}") for r in text.split())  # noqa: E731
+    assert fan_tan.order_run(empty, spades("A K Q")) == spades("Q K A")
+    assert fan_tan.order_run(empty, spades("3 2 A K")) == spades("K A 2 3")
+    assert fan_tan.order_run(empty, spades("4 2")) == spades("4 2")  # a gap: as typed
+    whole = spades("5 4 3 2 A K Q J 10 9 8 7 6")  # a whole suit: the first typed begins
+    assert fan_tan.order_run(empty, whole) == spades("5 6 7 8 9 10 J Q K A 2 3 4")
+    started = ((Card("♠", "9"),), (), (), ())
+    assert fan_tan.order_run(started, spades("Q 10 J")) == spades("10 J Q")
+
+
 def test_fri_a_run_proves_a_false_pass_with_any_of_its_cards():
     t = Table(3, variant="fri")
     for seat, card in ((B, "♠2"), (C, "♥2"), (A, "♦2"), (B, "♣2")):
@@ -465,7 +529,7 @@ def test_expected_offers_the_fitting_cards_and_the_app_words():
     assert play.seat == B and play.fields["card"] == ["♠7", "♥7", "♦7", "♣7"]
     t.play(B, "♥7")
     exp = t.expected()
-    assert [i.type for i in exp.inputs] == ["play", "pass"]
+    assert [i.type for i in exp.inputs] == ["play", "pass", "result"]  # quick entry: item 15
     assert exp.inputs[0].fields["played"] == ["♥7"]
     for kind in ("events", "fields", "nouns", "values"):
         for key, (sv, en) in fan_tan.LABELS[kind].items():

@@ -31,8 +31,10 @@ NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 
 
 class Match:
-    def __init__(self, setup: TableSetup, rng: random.Random, cheat_rate: float = 0.0):
+    def __init__(self, setup: TableSetup, rng: random.Random, cheat_rate: float = 0.0,
+                 shuffle_runs: bool = False):
         self.setup, self.rng, self.cheat_rate = setup, rng, cheat_rate
+        self.shuffle_runs = shuffle_runs  # type a run's cards in any order (item 16)
         self.state = setup.new_state()
         self.entries: list[Entry] = []
         self.checkpoints: list[tuple[int, object]] = []
@@ -78,7 +80,11 @@ class Match:
                 for c in run:
                     hands[seat].remove(c)
                 if len(run) > 1:
-                    self.post({"type": "run", "seat": seat, "cards": [str(c) for c in run]})
+                    typed = list(run)
+                    if self.shuffle_runs:
+                        rng.shuffle(typed)
+                    self.post({"type": "run", "seat": seat, "cards": [str(c) for c in typed]})
+                    assert self.state.deal.moves[-1].cards == tuple(run)  # laid in sequence
                 else:
                     self.post({"type": "play", "seat": seat, "card": str(card)})
             else:
@@ -201,3 +207,14 @@ def test_some_cheating_game_produces_findings():
         match.run()
         found += len(fan_tan.findings(match.state))
     assert found > 0
+
+
+@pytest.mark.parametrize("n", (3, 5, 7))
+def test_fri_runs_typed_in_any_order_are_laid_in_sequence(n):
+    """Issue 15, item 16: the same random fri fan tan games with every run's cards typed in
+    a shuffled order; the engine lays each in its sequence and the games run as before."""
+    rng = random.Random(40_000 + n)
+    setup = TableSetup("fan_tan", NAMES[:n], {"variant": "fri", "deals": 2})
+    match = Match(setup, rng, shuffle_runs=True)
+    match.run()
+    assert any(e.event["type"] == "run" for e in match.entries)

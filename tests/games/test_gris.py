@@ -17,7 +17,7 @@ import pytest
 
 from rules_engine.errors import RuleViolation
 from rules_engine.games import gris
-from rules_engine.registry import get_game
+from rules_engine.registry import catalog_entry, get_game
 from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
@@ -76,6 +76,19 @@ def test_the_deck_by_player_count(n, aside, cards):
     assert all(sum(1 for c in deck.cards if c.rank == r) == 4 for r in gris.ranks_for(n))
     t = Table(n)
     assert gris.describe(t.state)["deck"] == {"cards": cards, "set_aside": sorted(aside)}
+    # The catalog shows this deck for this player count, not 52 cards (issue 15, item 17).
+    (listed,) = [d for d in catalog_entry(gris)["decks"] if d["players"] == n]
+    assert listed == {"players": n, "name": f"gris{cards}",
+                      "cards": [str(c) for c in deck.cards]}
+
+
+def test_the_catalog_deck_is_every_card_a_gris_table_can_hold():
+    entry = catalog_entry(gris)
+    assert entry["deck"]["name"] == "gris44" and len(entry["deck"]["cards"]) == 44
+    assert {c[1:] for c in entry["deck"]["cards"]} == set(gris.ranks_for(8))  # no 2s, 3s
+    assert [(d["players"], len(d["cards"])) for d in entry["decks"]] == [
+        (4, 36), (5, 40), (6, 40), (7, 44), (8, 44)]
+    assert all(set(d["cards"]) <= set(entry["deck"]["cards"]) for d in entry["decks"])
 
 
 @pytest.mark.parametrize("n, dealer, sizes", [
@@ -120,7 +133,9 @@ def test_the_last_thumb_loses_and_deals_next():
     exp = gris.expected(t.state)
     assert exp.phase == "thumbs" and {i.seat for i in exp.inputs if i.type == "thumb"} == {
         A, B, C}
-    t.refuse("signal_given", "pass", seat=C)
+    # The thumb went up "i smyg": Cia has not seen it and passes grisen on (item 17).
+    t.post("pass", seat=C)
+    assert t.deal.grisen == D and t.deal.passes == 2
     t.refuse("already_thumbed", "thumb", seat=D)
     t.refuse("rank_only_first", "thumb", seat=A, rank="K")
     t.thumbs(A, C)
@@ -131,6 +146,29 @@ def test_the_last_thumb_loses_and_deals_next():
     row = t.state.rows[-1]
     assert row.kind == "deal" and row.changes == (None, 1, None, None)
     assert "Bo" in row.label_sv and "sist" in row.label_sv
+    assert t.replayed() == t.state
+
+
+def test_the_first_thumb_goes_up_in_secret_so_grisen_goes_on_until_the_others_see_it():
+    """"När en spelare har en kvartett på handen ska han i smyg sätta en tumme mot
+    bordskanten ... Så snart de andra observerar tummen ska de göra samma gest": until they
+    see it, the others go on passing grisen (issue 15, item 17)."""
+    t = Table(5)
+    t.post("deal", grisen=A)
+    t.post("thumb", seat=C, rank="9")  # quietly
+    exp = gris.expected(t.state)
+    assert exp.phase == "thumbs"
+    assert [(i.type, i.seat) for i in exp.inputs if i.type == "pass"] == [("pass", A)]
+    t.post("pass", seat=A)  # Anna has not seen it
+    t.post("pass", seat=B)  # nor has Bo
+    t.post("pass", seat=C)  # Cia passes on too, so as not to give herself away
+    assert t.deal.grisen == D and t.deal.passes == 3 and t.deal.thumbs == (C,)
+    t.refuse("not_holding_grisen", "pass", seat=A)  # still only its holder passes it
+    t.post("thumb", seat=E)  # Eva sees the thumb
+    t.post("pass", seat=D)  # Dan has not
+    t.thumbs(A, D)
+    assert t.deal.loser == B and t.state.losses == (0, 1, 0, 0, 0)
+    t.refuse("not_expected", "pass", seat=E)  # the deal is over
     assert t.replayed() == t.state
 
 

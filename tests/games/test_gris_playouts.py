@@ -31,8 +31,9 @@ NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
 
 
 class Match:
-    def __init__(self, setup: TableSetup, rng: random.Random):
+    def __init__(self, setup: TableSetup, rng: random.Random, late_passes: bool = False):
         self.setup, self.rng = setup, rng
+        self.late_passes = late_passes  # grisen goes on after the first thumb (item 17)
         self.state = setup.new_state()
         self.entries: list[Entry] = []
         self.checkpoints: list[tuple[int, object]] = []
@@ -81,21 +82,16 @@ class Match:
             if ready and rng.random() < 0.7:  # he may wait a little for the suspense
                 signaller = rng.choice(ready)
                 break
-            left = (holder + 1) % n
-            hands[holder].remove(gris.GRISEN)
-            hands[left].append(gris.GRISEN)
-            back = self.least_wanted(hands[left])  # "ett annat kort dolt"
-            hands[left].remove(back)
-            hands[holder].append(back)
-            self.post({"type": "pass", "seat": holder})
-            holder = left
-            self.check(hands, sizes)
+            holder = self.pass_on(hands, holder, sizes)
         assert signaller is not None, "no quartet in 2000 passes"
         rank = self.quartet(hands[signaller])
         event = {"type": "thumb", "seat": signaller}
         if rng.random() < 0.7:
             event["rank"] = rank
         self.post(event)
+        if self.late_passes:  # the thumb went up "i smyg": the others pass on a while
+            for _ in range(rng.randrange(4)):
+                holder = self.pass_on(hands, holder, sizes)
         others = [s for s in range(n) if s != signaller]
         rng.shuffle(others)
         if rng.random() < 0.2:
@@ -107,6 +103,18 @@ class Match:
         assert self.state.deal.loser == loser
         assert self.state.dealer == loser  # the loser deals next
         assert self.state.rows[-1].changes[loser] == 1
+
+    def pass_on(self, hands: dict[int, list[Card]], holder: int, sizes: list[int]) -> int:
+        """Grisen face up to the left, a hidden card back; the new holder."""
+        left = (holder + 1) % self.n
+        hands[holder].remove(gris.GRISEN)
+        hands[left].append(gris.GRISEN)
+        back = self.least_wanted(hands[left])  # "ett annat kort dolt"
+        hands[left].remove(back)
+        hands[holder].append(back)
+        self.post({"type": "pass", "seat": holder})
+        self.check(hands, sizes)
+        return left
 
     def run(self) -> None:
         for _ in range(200):
@@ -138,3 +146,15 @@ def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
         assert gris.result(state)["gris"] == state.losses.index(max(state.losses))
     else:
         assert state.deals_played == state.options.deals
+
+
+@pytest.mark.parametrize("n", range(4, 9))
+def test_grisen_goes_on_after_a_thumb_until_the_others_see_it(n):
+    """Issue 15, item 17: after the first thumb ("i smyg") grisen is passed a few more times
+    before the others follow; the engine keeps track of it and the deals end the same way."""
+    rng = random.Random(5_000 + n)
+    match = Match(TableSetup("gris", NAMES[:n], {"deals": 5}), rng, late_passes=True)
+    match.run()
+    assert match.state.deals_played == 5
+    types = [e.event["type"] for e in match.entries]
+    assert any(a == "thumb" and b == "pass" for a, b in zip(types, types[1:]))

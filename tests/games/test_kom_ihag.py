@@ -171,7 +171,8 @@ def test_when_only_one_rank_is_left_a_miss_is_impossible_and_the_last_pair_ends_
     table = Table(2)
     table.take_all(A, ki.RANKS[:-1])  # everything but the twos
     table.pair(A, "2")
-    assert [i.type for i in ki.expected(table.state).inputs] == ["pair"]
+    # No miss; quick entry of the result is open at any time (issue 15, item 14).
+    assert [i.type for i in ki.expected(table.state).inputs] == ["pair", "result"]
     err = table.refuse("only_pairs_left", "miss", seat=A)
     assert err.params == {"pairs_left": 1}
     state = table.pair(A, "2")
@@ -269,10 +270,25 @@ def test_quick_entry_of_the_pairs_at_the_end():
     assert ki.sheet(state).totals == (10, 8, 8)
 
 
-def test_quick_entry_only_before_any_turn():
+def test_quick_entry_at_any_time_counts_the_pairs_already_entered():
+    """Issue 15, item 14: quick entry of the result at any time (it was: only before any
+    turn). The pairs given are the whole game's; the protokoll adds what was not entered."""
     table = Table(3)
     table.miss(A)
-    table.refuse("not_expected", "result", pairs=[10, 8, 8])
+    table.pair(B, "10")
+    table.pair(B, "K")
+    table.miss(B)
+    assert "result" in [i.type for i in ki.expected(table.state).inputs]
+    err = table.refuse("pairs_below_entered", "result", pairs=[13, 1, 12])
+    assert err.params["entered"] == [0, 2, 0] and err.params["seats"] == [B]
+    table.refuse("pairs_do_not_add_up", "result", pairs=[10, 8, 7])
+    state = table.post("result", pairs=[10, 8, 8])
+    assert ki.is_over(state) and state.winners == (A,) and state.quick
+    row = ki.sheet(state).rows[-1]
+    assert row.label_en == "Quick entry of the rest" and row.changes == (10, 6, 8)
+    assert ki.sheet(state).totals == (10, 8, 8)
+    table.refuse("not_expected", "result", pairs=[10, 8, 8])  # the game is over
+    assert replay(table.setup, table.entries) == state
 
 
 def test_replay_of_the_log_equals_the_live_state():
@@ -283,3 +299,63 @@ def test_replay_of_the_log_equals_the_live_state():
     table.miss(A)
     table.pair(B, "A")
     assert replay(table.setup, table.entries) == table.state
+
+
+# --- tally mode (issue 15, item 14) -----------------------------------------------------------
+def test_tally_mode_each_pair_as_it_is_taken_the_misses_in_between_implied():
+    """"Om de bildar ett kortpar ... tar man paret och lägger det framför sig ... Den som får
+    ihop flest kortpar har vunnit": the score is the pairs; in tally mode only they are
+    entered, by whoever took them, in any order of players."""
+    table = Table(3, entry="tally")
+    exp = ki.expected(table.state)
+    assert exp.phase == "tally" and exp.seat is None
+    assert [i.type for i in exp.inputs] == ["pair", "result"]
+    assert exp.inputs[0].seat is None and exp.inputs[0].fields["seat"] == [A, B, C]
+    table.pair(C, "10", "♥10 ♠10")
+    table.pair(A, "K")  # misses in between: not entered
+    table.pair(C, "10")
+    table.pair(B, "7")
+    state = table.state
+    assert state.pairs == (1, 1, 2) and state.to_play is None
+    assert ki.describe(state)["phase"] == "tally" and ki.describe(state)["entry"] == "tally"
+    rows = ki.sheet(state).rows
+    assert [r.label_en for r in rows[1:]] == [
+        "Pair 1: Cia, tens (♥10 ♠10)", "Pair 2: Anna, kings", "Pair 3: Cia, tens",
+        "Pair 4: Bo, sevens"]
+    assert rows[-1].changes == (None, 1, None) and rows[-1].totals == (1, 1, 2)
+    # The pairs are checked as ever: no third pair of tens, no card taken twice.
+    table.refuse("rank_used_up", "pair", seat=A, rank="10")
+    table.refuse("card_already_taken", "pair", seat=A, rank="Q", cards="♥Q ♥10")
+    table.refuse("tally_mode", "miss", seat=A)
+    assert replay(table.setup, table.entries) == table.state
+
+
+def test_tally_mode_the_last_pair_ends_the_game_most_pairs_wins():
+    table = Table(2, entry="tally")
+    for rank in ki.RANKS:
+        table.pair(A, rank)
+        if rank != "2":
+            table.pair(B, rank)
+    table.pair(B, "2")
+    state = table.state
+    assert ki.is_over(state) and state.pairs == (13, 13) and state.winners == (A, B)
+    table.refuse("not_expected", "pair", seat=A, rank="A")
+    assert ki.expected(state).phase == "over"
+
+
+def test_tally_mode_quick_entry_of_the_result_at_any_time():
+    table = Table(4, entry="tally")
+    table.pair(D, "A")
+    table.pair(B, "A")
+    table.refuse("pairs_below_entered", "result", pairs=[9, 0, 9, 8])
+    state = table.post("result", pairs=[5, 7, 6, 8])
+    assert ki.is_over(state) and state.winners == (D,)
+    assert ki.sheet(state).rows[-1].changes == (5, 6, 6, 7)
+
+
+def test_the_entry_option_in_the_catalog():
+    options = {o["name"]: o for o in catalog_entry(ki)["options"]}
+    assert options["entry"]["default"] == "turns" and options["entry"]["choices"] == [
+        "turns", "tally"]
+    with pytest.raises(EventFormatError):
+        ki.new(NAMES[:3], ki.Options(entry="pairs"))

@@ -31,6 +31,7 @@ def play_game(seed: int, n: int, memory: float = 0.6, **options):
     setup = TableSetup("kom_ihag", NAMES[:n], options)
     state = setup.new_state()
     rule = state.options.pair_rule
+    tally = state.options.entry == "tally"  # only the pairs are entered
     places: dict[int, Card] = dict(enumerate(rng.sample(state.in_play, len(state.in_play))))
     remembered: list[dict[int, Card]] = [{} for _ in range(n)]
     taken: list[list[Card]] = [[] for _ in range(n)]
@@ -64,8 +65,9 @@ def play_game(seed: int, n: int, memory: float = 0.6, **options):
             event = {"type": "miss", "seat": seat}
             if rng.random() < 0.5:
                 event["cards"] = " ".join(str(c) for c in cards)
-        state = apply_game_event(setup, state, event)
-        entries.append(Entry(len(entries) + 1, event))
+        if not (tally and event["type"] == "miss"):
+            state = apply_game_event(setup, state, event)
+            entries.append(Entry(len(entries) + 1, event))
         if event["type"] == "miss":
             seat = (seat + 1) % n
         # every card in one place
@@ -76,7 +78,7 @@ def play_game(seed: int, n: int, memory: float = 0.6, **options):
             assert card in taken[owner]
         assert max(state.rank_pairs) <= ki.CARDS_PER_PAIR
         assert sum(state.rank_pairs) == sum(state.pairs)
-        assert state.over or state.to_play == seat
+        assert state.over or state.to_play == (None if tally else seat)
         assert ki.findings(state) == ()
     assert not places and ki.is_over(state)
     best = max(state.pairs)
@@ -115,3 +117,13 @@ def test_a_perfect_memory_game_is_short_and_a_forgetful_one_long():
     _, sharp = play_game(7, 2, memory=1.0)
     _, forgetful = play_game(7, 2, memory=0.0)
     assert len(sharp) < len(forgetful)
+
+
+@pytest.mark.parametrize("seed,n", [(300, 2), (301, 4), (302, 7)])
+def test_random_games_in_tally_mode(seed, n):
+    """Issue 15, item 14: the same games with only the pairs entered end the same way."""
+    state, entries = play_game(seed, n, entry="tally")
+    assert sum(state.pairs) == 26 and len(entries) == 26
+    assert {e.event["type"] for e in entries} == {"pair"}
+    same, _ = play_game(seed, n)
+    assert same.pairs == state.pairs and same.winners == state.winners

@@ -472,7 +472,7 @@ def test_expected_and_words():
     assert play.type == "play" and play.seat == B
     assert set(play.fields["on"]) == {"♠3", "♥9", "♦Q", "♣2"}
     assert len(play.fields["card"]) == 48 and "♠3" not in play.fields["card"]
-    assert [i.type for i in exp.inputs] == ["play", "stop"]
+    assert [i.type for i in exp.inputs] == ["play", "result", "stop"]  # quick entry: item 15
     assert set(muggins.LABELS["events"]) == set(muggins.EVENTS)
     for kind in ("events", "fields", "nouns", "values"):
         for key, (sv, en) in muggins.LABELS[kind].items():
@@ -488,3 +488,36 @@ def test_the_rules_page_and_the_docstring_name_every_option_and_event():
         assert f"`{event}`" in page, event
     for section in muggins.RULES:
         assert section.ref.split(" — ")[1] in page
+
+
+# --- quick entry at any time (issue 15, item 15) ----------------------------------------------
+def test_quick_entry_of_the_winner_after_cards_were_entered_one_by_one():
+    """"Vinnaren är den som först blir av med alla sina kort": the protokoll counts deals
+    won, so the winner is all a quick entry needs — also midway through a deal entered card
+    by card. What was entered stays: the piles, and the muggins call in the protokoll."""
+    t = four_players(deals=2)
+    t.turn()  # Bo: ♥4 on ♠3
+    t.turn(to="d1", how="own")  # ♣K belonged on ♦Q: muggins!
+    t.call(C)
+    t.turn()
+    exp = muggins.expected(t.state)
+    assert "result" in [i.type for i in exp.inputs]
+    state = t.post("result", winner=D)
+    assert state.totals == (0, 0, 0, 1) and state.deals_played == 1 and state.phase == "deal"
+    assert [r.kind for r in state.rows] == ["start", "muggins", "deal"]
+    assert state.rows[-1].label_en == "Deal 1: Dan won (the rest by quick entry)"
+    assert state.deal.quick and len(state.deal.placements) == 3
+    assert state.dealer == 1  # the deal passes clockwise
+    assert t.replayed() == state
+
+
+def test_quick_entry_midway_closes_the_call_on_a_wrong_placement():
+    t = four_players()
+    t.turn(to="d1", how="own")  # ♥4 belonged on ♠3
+    assert t.deal.open_call is not None
+    state = t.post("result", winner=B)
+    assert state.phase == "over" and state.totals == (0, 1, 0, 0)
+    assert muggins.expected(state).inputs == ()  # nothing to call any more
+    t.refuse("not_muggins", "muggins", caller=A)
+    t.refuse("not_expected", "result", winner=A)
+    assert t.replayed() == state

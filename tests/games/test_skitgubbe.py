@@ -178,7 +178,8 @@ def test_the_deal_three_each_the_rest_is_the_talon_forehand_leads_against_efterh
     exp = table.expected()
     assert exp.phase == "one" and exp.seat == A  # forehand: the dealer's left
     assert game.current.leader == A and game.current.answerer == B
-    assert [i.type for i in exp.inputs] == ["play", "vaga", "result"]
+    # ... or begin at phase two (``trump`` with its taker and the hands), or quick entry.
+    assert [i.type for i in exp.inputs] == ["play", "vaga", "trump", "result"]
     assert len(exp.inputs[0].fields["card"]) == 52
 
 
@@ -725,3 +726,104 @@ def test_replay_of_a_long_log_equals_the_live_state():
         for entry in table.entries[:cut]:
             live = apply_game_event(table.setup, live, entry.event)
         assert replay(table.setup, table.entries[:cut]) == live
+
+
+# --- beginning at phase two (issue 15, item 13) ---------------------------------------------
+# "Första fasen ... Det kortets färg blir trumffärgen i spelets andra fas. Andra fasen: Alla
+# plockar nu upp de stick de vann ... Den som fick talongens sista kort inleder det första
+# sticket." Phase one has nothing to referee, so a table may enter only its end.
+def phase_two_table(trump: str = "♥2", taker: int = A, hands=(17, 18, 17), **options) -> Table:
+    table = Table(**options)
+    table.post("trump", card=trump, seat=taker, hands=list(hands))
+    return table
+
+
+def test_a_game_may_begin_at_phase_two_with_the_trump_card_its_taker_and_the_hands():
+    table = Table()
+    (start,) = [i for i in table.expected().inputs if i.type == "trump"]
+    assert start.seat is None and start.fields["hands"] == "required"
+    assert start.fields["seat"] == [A, B, C] and len(start.fields["card"]) == 52
+    state = table.post("trump", card="♥2", seat=A, hands=[17, 18, 17])
+    game = state.game
+    assert game.phase == "two" and game.phase_one_skipped and game.trump == "♥"
+    # The taker took up the trump card and leads; every other card is in some hand.
+    assert game.turn == A and table.known(A) == {Card("♥", "2")}
+    assert table.known(B) == table.known(C) == set()
+    assert [game.count(s) for s in (A, B, C)] == [17, 18, 17]
+    assert game.in_hand == (16, 18, 17) and len(game.pool) == 51
+    assert game.duels == () and game.talon == 0
+    view = sk.describe(state)["deal"]
+    assert view["phase_one_skipped"] and view["hands"] == [17, 18, 17]
+    assert view["known"] == [["♥2"], [], []] and view["phase_one"] == []
+    exp = table.expected()
+    assert exp.phase == "two" and exp.seat == A
+    assert {i.type for i in exp.inputs} == {"play", "run", "hand", "result"}
+
+
+def test_after_beginning_at_phase_two_the_example_and_its_proofs_work_the_same():
+    """The text's example without phase one entered: the app knows less, so C's trump
+    cannot be refused at once — it becomes a claim (void in clubs) that a later club of C's
+    proves false, exactly as after a phase one entered card by card."""
+    table = phase_two_table()
+    table.play("♣9")  # A
+    table.run("♣A ♣Q ♣K")  # B, in any order
+    table.refuse("not_higher", "play", seat=C, card="♣J")
+    table.play("♥A")  # C trumps: he says he has no clubs
+    assert table.game.claims and table.game.claims[0].kind == "void"
+    # Three plays to the trick (♣9, ♣Q-K-A, ♥A): it is turned away, and C leads.
+    assert table.game.table == () and table.game.trick == 2 and table.game.turn == C
+    table.play("♣10")  # C shows a club he held all along
+    (finding,) = sk.findings(table.state)
+    assert finding.code == "revoke_proven" and finding.seat == C
+    assert finding.params["claim_trick"] == 1 and finding.params["proof_card"] == "♣10"
+    table.refuse("card_on_table", "play", seat=A, card="♣10")
+    assert replay(table.setup, table.entries) == table.state
+
+
+def test_beginning_at_phase_two_the_skitgubbe_and_the_protokoll_as_after_phase_one():
+    table = phase_two_table(hands=(1, 51, 0), taker=A, match_games=2)
+    # Cia took up nothing: she is out. Anna leads her only card, the trump card.
+    assert table.game.out == (C,) and table.game.turn == A
+    state = table.play("♥2")  # Anna is rid of her cards: Bo is the skitgubbe
+    (row,) = state.rows[1:]
+    assert row.label_en == "Game 1: Bo skitgubbe" and row.marks[B] == "skitgubbe"
+    assert state.losses == (0, 1, 0) and state.game.number == 2 and state.game.dealer == A
+    # The next game begins at phase one again, and may begin at phase two again.
+    assert state.game.phase == "one" and "trump" in [i.type for i in table.expected().inputs]
+    table.post("trump", card="♠A", seat=C, hands=[20, 10, 22])
+    state = table.post("result", loser=A)
+    assert sk.is_over(state) and state.losses == (1, 1, 0) and state.winner == C
+    assert replay(table.setup, table.entries) == state
+
+
+def test_beginning_at_phase_two_is_refused_when_incomplete_or_impossible():
+    table = Table()
+    table.refuse("phase_two_start_incomplete", "trump", card="♥2")
+    table.refuse("phase_two_start_incomplete", "trump", card="♥2", seat=A)
+    table.refuse("phase_two_start_incomplete", "trump", card="♥2", hands=[17, 18, 17])
+    table.refuse("hands_shape", "trump", card="♥2", seat=A, hands=[17, 35])
+    table.refuse("hands_shape", "trump", card="♥2", seat=A, hands=[17, 36, -1])
+    table.refuse("hands_shape", "trump", card="♥2", seat=A, hands=[17, "18", 17])
+    err = table.refuse("hands_do_not_add_up", "trump", card="♥2", seat=A, hands=[17, 17, 17])
+    assert err.params == {"hands": [17, 17, 17], "sum": 51, "cards": 52}
+    table.refuse("taker_holds_trump", "trump", card="♥2", seat=A, hands=[0, 26, 26])
+    # Once a card of phase one is entered, the game goes on card by card.
+    table.play("♠7")
+    assert "trump" not in [i.type for i in table.expected().inputs]
+    table.refuse("not_expected", "trump", card="♥2", seat=A, hands=[17, 18, 17])
+
+
+def test_after_phase_one_entered_the_hands_given_with_the_trump_card_must_match():
+    table = Table()
+    winners = {seat: iter(pair_up(EXAMPLE_PILES[seat])) for seat in (A, B, C)}
+    for _ in range(25):
+        duel = table.game.current
+        low, high = next(winners[duel.answerer])
+        play_tricks(table, [(low, high)])
+    assert table.game.phase == "reveal"
+    err = table.refuse("hands_do_not_match", "trump", card=str(EXAMPLE_TRUMP),
+                       hands=[16, 18, 18])
+    assert err.params["known"] == [17, 18, 17]
+    table.post("trump", card=str(EXAMPLE_TRUMP), hands=[17, 18, 17])
+    assert [table.game.count(s) for s in (A, B, C)] == [17, 18, 17]
+    assert not table.game.phase_one_skipped

@@ -340,3 +340,45 @@ def test_the_skitgubbe_deals_next():
     m.play_game()
     loser = m.state.rows[-1].marks.index("skitgubbe")
     assert m.game.dealer == loser
+
+
+@dataclass
+class PhaseTwoMatch(Match):
+    """Phase one is played at the table with real cards but not entered (issue 15, item 13):
+    the table enters only the trump card, who took it and how many cards each player takes
+    up, and phase two goes on from there with every card but the trump card unknown."""
+
+    def phase_one(self) -> None:
+        self.at_start = (self.state, self.entries)
+        self.entries = []  # phase one runs on a scratch copy of the log
+        super().phase_one()
+
+    def reveal(self) -> None:
+        taker = self.game.last_taker
+        super().reveal()  # the hands take up their tricks (on the scratch copy)
+        self.state, self.entries = self.at_start
+        hands = [len(self.hands[s]) for s in range(3)]
+        self.post({"type": "trump", "card": str(self.aside), "seat": taker, "hands": hands})
+        assert self.game.phase_one_skipped or self.game.phase == "one"  # or the game is over
+
+
+@pytest.mark.parametrize("seed,options", [(500, {}), (501, {}), (502, {"one_card": True}),
+                                          (503, {"must_beat": True})])
+def test_random_matches_begun_at_phase_two(seed, options):
+    options.setdefault("match_games", 3)
+    m = PhaseTwoMatch(TableSetup("skitgubbe", NAMES, options, seed % 3), random.Random(seed))
+    m.run()
+    assert sum(m.state.losses) == 3 and sk.is_over(m.state)
+    assert [e.event["type"] for e in m.entries].count("trump") == 3
+    assert not any(e.event["type"] in ("vaga",) for e in m.entries)
+    assert [f.code for f in sk.findings(m.state)] == ["endless_round"] * m.circles
+
+
+def test_deliberate_revokes_after_beginning_at_phase_two_are_proven_later():
+    """With phase one not entered the app knows almost nothing, so revokes it cannot refuse
+    at once are common; each is proven by the end of its game, and nothing else is."""
+    m = PhaseTwoMatch(TableSetup("skitgubbe", NAMES, {"match_games": 4}, 0), random.Random(600))
+    m.revoke_rate = 0.5
+    m.run()
+    found = sk.findings(m.state)
+    assert found and {f.code for f in found} == {"revoke_proven"}

@@ -15,6 +15,10 @@ class DeckSchema(Schema):
     cards = fields.List(fields.String(), required=True)
 
 
+class PlayerDeckSchema(DeckSchema):
+    players = fields.Integer(required=True)
+
+
 class OptionSchema(Schema):
     name = fields.String(required=True)
     default = fields.Raw(required=True)
@@ -39,7 +43,12 @@ class GameSchema(Schema):
     title = fields.String(required=True)
     aliases = fields.List(fields.String(), required=True)
     players = fields.Nested(PlayerCountSchema, required=True)
-    deck = fields.Nested(DeckSchema, required=True)
+    deck = fields.Nested(DeckSchema, required=True, metadata={
+        "description": "The game's deck; where it depends on the player count (see 'decks'), "
+                       "every card a table of the game can hold."})
+    decks = fields.List(fields.Nested(PlayerDeckSchema), metadata={
+        "description": "Only for a game whose deck depends on the player count (Gris): the "
+                       "deck for each count."})
     options = fields.List(fields.Nested(OptionSchema), required=True)
     rules = fields.List(fields.Nested(RuleSectionSchema), required=True)
     events = fields.Dict(keys=fields.String(), values=fields.Nested(EventSpecSchema),
