@@ -736,3 +736,64 @@ def test_expected_offers_only_what_the_rules_allow():
     t.post("close", seat=B)
     types = [i.type for i in schnapsen.expected(t.state).inputs]
     assert "exchange" not in types and "close" not in types and "result" not in types
+
+
+# --- issue 15, item 5: quick entry of a hand whose talon was closed -----------------------------
+def test_quick_entry_of_a_closed_hand_uses_the_figures_at_the_closing():
+    """The audit's example: the opponent had 10 points and a trick when the talon was closed,
+    so the closer's right 66 scores 2 game points, not 1 — whatever he had at the end."""
+    t = Table()
+    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+    err = t.refuse("game_points_mismatch", "result", game_points=1, **closed)
+    assert err.rule == "Schnapsen — Spelpoäng"
+    t.post("result", game_points=2, **closed)
+    assert t.state.totals == (5, 7)
+
+
+def test_quick_entry_of_a_closed_hand_in_every_way_it_can_end():
+    t = Table()
+    # The closer's opponent claims right: 2, or 3 if he had no trick at the closing.
+    t.refuse("game_points_mismatch", "result", winner=B, game_points=2, how="against_closer",
+             closer=A, opponent_tricks_at_closing=0, winner_tricks=2)
+    # A right claim by the closer's opponent is a claim against the closer.
+    t.post("result", winner=B, game_points=3, how="claim", closer=A,
+           opponent_tricks_at_closing=0, winner_tricks=2)
+    assert t.state.last.outcome.how == "against_closer"
+    assert t.state.rows[-1].label_en == "Hand 1: Bo 3 (66 against Anna, who closed)"
+    # The closer falls short: his opponent scores 2 or 3 by his tricks at the closing.
+    t.refuse("game_points_mismatch", "result", winner=A, game_points=3, closer=B,
+             opponent_tricks_at_closing=1)
+    # The opponent's wrong claim: the closer scores by his own tricks at the closing.
+    t.refuse("game_points_mismatch", "result", winner=A, game_points=2, how="wrong_claim",
+             closer=A, closer_tricks_at_closing=0, winner_tricks=4)
+    t.post("result", winner=A, game_points=3, how="wrong_claim", closer=A,
+           closer_tricks_at_closing=0, winner_tricks=4)
+    assert t.state.totals == (4, 4)
+
+
+def test_quick_entry_of_a_closed_hand_refuses_what_cannot_be():
+    t = Table()
+    t.refuse("closer_required", "result", winner=A, game_points=2,
+             opponent_points_at_closing=10)
+    err = t.refuse("closed_no_last_trick", "result", winner=A, game_points=1,
+                   how="last_trick", closer=A)
+    assert err.rule == "Schnapsen — Stängningen"
+    t.refuse("how_mismatch", "result", winner=A, game_points=2, how="against_closer",
+             closer=A)
+    t.refuse("closing_after_end", "result", winner=A, game_points=2, closer=A,
+             opponent_points_at_closing=30, opponent_tricks_at_closing=2, loser_points=20,
+             loser_tricks=2)
+    t.refuse("closing_after_end", "result", winner=A, game_points=2, closer=A,
+             opponent_tricks_at_closing=3, loser_tricks=2)
+    t.refuse("points_without_tricks", "result", winner=A, game_points=3, closer=A,
+             opponent_points_at_closing=10, opponent_tricks_at_closing=0)
+
+
+def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
+    t = Table(end_of_hand_figures=True)
+    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+    t.refuse("game_points_mismatch", "result", game_points=2, **closed)
+    t.post("result", game_points=1, **closed)
+    assert t.state.totals == (6, 7)
