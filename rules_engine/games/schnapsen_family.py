@@ -81,6 +81,8 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
   claim), since they, not the end-of-hand figures, decide; a right claim by the closer's
   opponent is recorded as a claim against the closer. Without ``closer`` an entry is a hand
   without a closing.
+- Quick entry is refused when it cannot be a hand: a loser with points has a trick, so not 3
+  game points; a wrong claim's claimant (the loser) had less than 66 (issue 15).
 - In 66 the last-trick 10 is earned only when the talon was exhausted (the text: "the final
   trick after the talon is used up"); in a closed hand there is none. With the talon exhausted
   and nobody claiming, the last trick's winner wins the hand whatever the points (two hands).
@@ -1449,6 +1451,14 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
                      "Without a trick the loser has no points (a marriage counts only with a "
                      "trick).")
     how = event.get("how")
+    if how == "wrong_claim" and lp is not None and lp >= TARGET:
+        # The loser of a wrong claim is the claimant, and he had less than 66 (at the end of
+        # a closed hand nobody claimed: the closer, who fell short).
+        raise refuse("wrong_claim_with_66", {"how": how, "loser_points": lp},
+                     f"Ett felaktigt 66 betyder att den som sa det hade under {TARGET}; "
+                     f"förloraren har {lp}.",
+                     f"A wrong 66 means the claimant had less than {TARGET}; the loser has "
+                     f"{lp}.", variant.refs.claim)
     closer = event.get("closer")
     op, ot, ct = (counts[name] for name in CLOSING_FIELDS)
     closer_won = closer is not None and closer in winners
@@ -1490,6 +1500,14 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
                    "stick vid stängningen.)")
         hint_en = (" (Was the talon closed? Then say who closed it and the opponent's points "
                    "and tricks at the closing.)")
+    if lp and gp == 3:
+        # Points come only from won cards (a marriage counts only with a trick): a loser with
+        # points has a trick, and 3 is for a loser without one.
+        raise refuse("points_mean_a_trick", {"loser_points": lp},
+                     f"Förloraren har {lp} poäng{at_sv}, alltså minst ett stick: då blir det "
+                     "inte 3 spelpoäng (3 är när han inte har något stick).",
+                     f"The loser has {lp} points{at_en}, so at least one trick: that does not "
+                     "score 3 game points (3 is for a loser without a trick).")
     if lp is not None and lt is not None:
         right = game_points_by_figures(lp, lt)
         if gp != right:

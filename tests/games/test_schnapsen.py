@@ -797,3 +797,28 @@ def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
     t.refuse("game_points_mismatch", "result", game_points=2, **closed)
     t.post("result", game_points=1, **closed)
     assert t.state.totals == (6, 7)
+
+
+# --- issue 15, item 6: quick entry must be a hand that can happen ------------------------------
+def test_quick_entry_loser_points_mean_a_trick():
+    """Points come only with won cards, so a loser with 10 points took a trick: 3 game points
+    (the score for a loser without a trick) is impossible."""
+    t = Table()
+    err = t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, loser_points=10)
+    assert err.rule == "Schnapsen — Spelpoäng" and err.params["loser_points"] == 10
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, how="claim",
+             loser_points=10)
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, closer=A,
+             opponent_points_at_closing=10)
+    t.post("result", winner=A, game_points=2, loser_points=10)
+    t.post("result", winner=A, game_points=3, loser_points=0)
+    assert t.state.totals == (2, 7)
+
+
+def test_quick_entry_a_wrong_claim_comes_from_under_66():
+    t = Table()
+    err = t.refuse("wrong_claim_with_66", "result", winner=A, game_points=2,
+                   how="wrong_claim", loser_points=66)
+    assert err.rule == "Schnapsen — Slutet"
+    t.post("result", winner=A, game_points=2, how="wrong_claim", loser_points=65)
+    assert t.state.totals == (5, 7)

@@ -278,3 +278,12 @@ def test_with_the_end_of_hand_figures_the_same_hand_scores_1():
     q.refuse("game_points_mismatch", "result", game_points=2, **closed)
     q.post("result", game_points=1, **closed)
     assert q.state.totals == (7, 6)
+
+
+def test_quick_entry_consistency_in_66():
+    """Issue 15, item 6: points mean a trick; a wrong claim comes from under 66."""
+    t = Table("sixtysix")
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, loser_points=10)
+    t.refuse("wrong_claim_with_66", "result", winner=A, game_points=2, how="wrong_claim",
+             loser_points=70)
+    t.post("result", winner=A, game_points=3, loser_points=0, loser_tricks=0)
