@@ -523,6 +523,11 @@ def _tricks_en(count: int) -> str:
     return f"{count} trick" if count == 1 else f"{count} tricks"
 
 
+def _verb_en(seats: Iterable[int], singular: str, plural: str) -> str:
+    """The English verb for one player or a side of several ("Anna has", "Anna & Bo have")."""
+    return singular if len(tuple(seats)) == 1 else plural
+
+
 def _points_en(count: int) -> str:
     """"point" or "points" after a number (1 game point, 2 game points)."""
     return "point" if count == 1 else "points"
@@ -1182,12 +1187,13 @@ def judge_claim(variant: Variant, state: State, hand: Hand, seat: int,
             how = "claim"
             why_sv = (f"{_names(state, theirs)} har {opp_points} poäng och {opp_tricks} stick"
                       f"{at_closing_sv}: {gp}")
-            why_en = (f"{_names(state, theirs)} have {opp_points} points and "
-                      f"{_tricks_en(opp_tricks)}{at_closing_en}: {gp}")
+            why_en = (f"{_names(state, theirs)} {_verb_en(theirs, 'has', 'have')} "
+                      f"{opp_points} points and {_tricks_en(opp_tricks)}{at_closing_en}: "
+                      f"{gp}")
         return Outcome(
             hand.number, mine, gp, how, variant.refs.score,
             f"{claim_sv} med {points}: rätt. {why_sv} spelpoäng.",
-            f"{claim_en} with {points}: right. {why_en} game points.",
+            f"{claim_en} with {points}: right. {why_en} game {_points_en(gp)}.",
             claimant=seat, closer=closer, declared=not at_end, points=now.points,
             figures=figures)
     their_tricks = figures.of(theirs)[1]
@@ -1197,7 +1203,7 @@ def judge_claim(variant: Variant, state: State, hand: Hand, seat: int,
         f"{claim_sv} men har bara {points}: fel. {_names(state, theirs)} hade {their_tricks} "
         f"stick{at_closing_sv}: {gp} spelpoäng.",
         f"{claim_en} but has only {points}: wrong. {_names(state, theirs)} had "
-        f"{_tricks_en(their_tricks)}{at_closing_en}: {gp} game points.",
+        f"{_tricks_en(their_tricks)}{at_closing_en}: {gp} game {_points_en(gp)}.",
         claimant=seat, closer=closer, declared=not at_end, points=now.points,
             figures=figures)
 
@@ -1215,13 +1221,15 @@ def _judge_end(variant: Variant, state: State, hand: Hand) -> Outcome:
         winners = side_of(sides, last)
         how = "last_trick"
         why_sv = f"{_names(state, winners)} tog sista sticket och vinner given"
-        why_en = f"{_names(state, winners)} took the last trick and win the hand"
+        why_en = (f"{_names(state, winners)} took the last trick and "
+                  f"{_verb_en(winners, 'wins', 'win')} the hand")
     else:
         totals = [now.of(side)[0] for side in sides]
         if totals[0] != totals[1]:
             winners = sides[0] if totals[0] > totals[1] else sides[1]
             why_sv = f"{_names(state, winners)} har flest poäng ({max(totals)} mot {min(totals)})"
-            why_en = f"{_names(state, winners)} have more points ({max(totals)} to {min(totals)})"
+            why_en = (f"{_names(state, winners)} {_verb_en(winners, 'has', 'have')} more "
+                      f"points ({max(totals)} to {min(totals)})")
         else:  # a tie: our reading — the side that took the last trick
             winners = side_of(sides, last)
             why_sv = f"lika poäng ({totals[0]}); {_names(state, winners)} tog sista sticket"
@@ -1234,8 +1242,9 @@ def _judge_end(variant: Variant, state: State, hand: Hand) -> Outcome:
         hand.number, winners, gp, how, variant.refs.score,
         f"Ingen sa 66: {why_sv}. {_names(state, losers)} har {opp_points} poäng och "
         f"{opp_tricks} stick: {gp} spelpoäng.",
-        f"Nobody claimed 66: {why_en}. {_names(state, losers)} have {opp_points} points and "
-        f"{_tricks_en(opp_tricks)}: {gp} game points.",
+        f"Nobody claimed 66: {why_en}. {_names(state, losers)} "
+        f"{_verb_en(losers, 'has', 'have')} {opp_points} points and "
+        f"{_tricks_en(opp_tricks)}: {gp} game {_points_en(gp)}.",
         points=now.points, figures=now)
 
 
@@ -1380,7 +1389,8 @@ def _on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
     names = _names(state, winners)
     outcome = Outcome(hand.number, winners, gp, how or "quick", R_ENTRY,
                       f"Snabbinmatning: {names} vinner {gp} spelpoäng.",
-                      f"Quick entry: {names} win {gp} game points.",
+                      f"Quick entry: {names} {_verb_en(winners, 'wins', 'win')} {gp} game "
+                      f"{_points_en(gp)}.",
                       closer=event.get("closer"))
     hand = replace(hand, quick=True)
     state = replace(state, hands_started=hand.number)

@@ -822,3 +822,29 @@ def test_quick_entry_a_wrong_claim_comes_from_under_66():
     assert err.rule == "Schnapsen — Slutet"
     t.post("result", winner=A, game_points=2, how="wrong_claim", loser_points=65)
     assert t.state.totals == (5, 7)
+
+
+# --- issue 15, item 7: English outcome messages -------------------------------------------------
+def test_english_outcomes_agree_in_number():
+    """"Bo has 33 points … 1 game point", not "Bo have", "1 game points"."""
+    t = started()
+    t.tricks("♠A ♠10", "♠K ♦Q", "♠Q ♠J", "♣J ♣A", "♣10 ♣K", "♦A ♦J", "♦10 ♦K", "♥A ♥10")
+    t.post("claim", seat=A)
+    assert t.last().en == ("Anna claims 66 with 75: right. Bo has 33 points and 3 tricks: "
+                           "1 game point.")
+    t = started()
+    t.tricks("♠A ♠J", "♠10 ♠Q", "♠K ♦J", "♦A ♦Q", "♦10 ♦K")
+    t.tricks("♣J ♣K", "♣A ♣Q", "♣10 ♥Q", "♥A ♥J", "♥K ♥10")
+    assert t.last().en.startswith("Nobody claimed 66: Anna took the last trick and wins the "
+                                  "hand. Bo has 86 points and ")
+    assert t.last().en.endswith(": 1 game point.")
+    t = started()
+    t.trick("♠J ♠A")
+    t.post("claim", seat=B)
+    assert t.last().en == ("Bo claims 66 but has only 0: wrong. Anna had 1 trick: "
+                           "2 game points.")
+    t = Table()
+    t.post("result", winner=A, game_points=1)
+    assert t.last().en == "Quick entry: Anna wins 1 game point."
+    t.post("result", winner=B, game_points=3)
+    assert t.last().en == "Quick entry: Bo wins 3 game points."

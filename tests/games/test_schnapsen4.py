@@ -324,3 +324,12 @@ def test_quick_entry_consistency_per_side():
     t.refuse("wrong_claim_with_66", "result", winners=[A, B], game_points=2,
              how="wrong_claim", loser_points=66)
     t.post("result", winners=[A, B], game_points=2, how="wrong_claim", loser_points=50)
+
+
+def test_english_outcomes_of_a_side_and_of_one_alone():
+    """Issue 15, item 7: a side of two "win", one alone "wins"; 1 game point."""
+    t = Table()
+    t.post("result", winners=[A, B], game_points=1)
+    assert t.state.last.outcome.en == "Quick entry: Anna & Bo win 1 game point."
+    t.post("result", winners=[C], game_points=2)  # Cia calls (Bo deals) and plays alone
+    assert t.state.last.outcome.en == "Quick entry: Cia wins 2 game points."
