@@ -52,6 +52,8 @@ Interpretations (where the text is silent; each is documented on the rules page 
   by the fifth trick (as in trick-by-trick play).
 - Penalties called during a deal stand even if the deal is then void (misdeal) or the
   declarer fails Rödskägg; a failed Rödskägg is "+5 on the points before the deal's play".
+- A misdeal's redeal ("omgiv") is the same deal again: it keeps the deal's number in the
+  protokoll ("Giv 1: felgiv, omgiv", then deal 1 is played) — issue 15.
 - Failed contract penalty and joiner penalty follow option ``penalty`` (5, or 6 as some other
   descriptions have); fem opp is always 5, it is the name of the game.
 - Option ``declarer_leads_all``: some descriptions let the declarer lead every trick.
@@ -628,7 +630,7 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
         knocked, number = event["knocked"], state.deals_started + 1
         # state.deal is the deal before, already over: keep its findings (its revokes).
         past = state.past_findings + (deal.knowledge.findings if deal is not None else ())
-        state = replace(state, deals_started=number, pre_deal_calls=(), past_findings=past)
+        state = replace(state, pre_deal_calls=(), past_findings=past)
     dealer = state.dealer
     if knocked:
         state = _add_row(state, "redeal", f"Giv {number}: felgiv, omgiv",
@@ -638,8 +640,9 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
             state, "penalty", f"Giv {number}: felgiv utan knack – fem opp {_name(state, dealer)}",
             f"Deal {number}: misdeal without the knock – fem opp {_name(state, dealer)}",
             {dealer: FEM_OPP}, number)
-    # The same dealer deals again; the void deal leaves no trace but its row.
-    return replace(state, phase="deal", deal=None)
+    # The same dealer deals again; the void deal leaves no trace but its row, and the redeal
+    # is the same deal: it keeps the number ("Giv 1: felgiv, omgiv", then deal 1 again).
+    return replace(state, phase="deal", deal=None, deals_started=number - 1)
 
 
 # --- fem opp -------------------------------------------------------------------------------

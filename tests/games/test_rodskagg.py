@@ -918,7 +918,7 @@ def test_misdeal_without_knock_dealer_five_and_same_dealer_redeals():
     assert row.kind == "penalty" and row.changes == (5, None, None)
     t.post("deal")
     assert t.state.deal.dealer == A and t.state.deal.forehand == B
-    assert t.state.deal.number == 2
+    assert t.state.deal.number == 1  # the redeal is the same deal (issue 15, item 10)
     t.check_replay()
 
 
@@ -965,7 +965,8 @@ def test_misdeal_before_the_deal_is_entered_must_say_whether_he_knocked():
     t.post("misdeal", knocked=True)
     assert t.scores == (17, 12, 12) and t.state.dealer == A
     t.post("deal")
-    assert t.state.deal.number == 3
+    assert t.state.deal.number == 1  # two misdeals, and still deal 1 (issue 15, item 10)
+    assert [r.deal for r in t.sheet().rows[1:]] == [1, 1]
     t.check_replay()
 
 
@@ -1141,3 +1142,39 @@ def test_replay_of_a_long_mixed_log_equals_the_live_state():
     t.check_replay()
     described = rodskagg.describe(t.state)
     assert described["winner"] == A and described["scores"] == list(t.scores)
+
+
+# =====================================================================================
+# Issue 15, item 10: a redeal keeps its deal's number
+# =====================================================================================
+def test_a_redeal_after_a_misdeal_is_still_the_same_deal():
+    """"Giv 1: felgiv, omgiv", and the redeal is deal 1 in the protokoll."""
+    t = Table(3)
+    t.post("deal")
+    t.post("knock")
+    t.post("misdeal")
+    assert t.sheet().rows[-1].label_sv == "Giv 1: felgiv, omgiv"
+    assert t.sheet().rows[-1].label_en == "Deal 1: misdeal, redeal"
+    t.post("deal")
+    assert t.state.deal.number == 1 and rodskagg.describe(t.state)["deal"]["number"] == 1
+    t.bid_round({B: 1})
+    t.win_tricks(B, B, B, B)
+    t.post("ask")
+    for seat in (C, A):
+        t.post("join", seat=seat, join=False)
+    t.win_tricks(B, B)
+    rows = t.sheet().rows
+    assert [(r.kind, r.deal) for r in rows[1:]] == [("redeal", 1), ("deal", 1)]
+    assert rows[-1].label_sv.startswith("Giv 1: Bo Ett")
+    t.post("deal")
+    assert t.state.deal.number == 2  # the next deal is deal 2
+    t.check_replay()
+
+
+def test_a_misdeal_in_a_quick_entry_table_keeps_the_number_too():
+    t = Table(3)
+    t.post("misdeal", knocked=False)  # found before anything of the deal was entered
+    assert t.sheet().rows[-1].label_en == "Deal 1: misdeal without the knock – fem opp Anna"
+    t.quick({B: 2}, [1, 3, 2])
+    assert [(r.kind, r.deal) for r in t.sheet().rows[1:]] == [("penalty", 1), ("deal", 1)]
+    t.check_replay()
