@@ -38,8 +38,11 @@ Interpretations (where the text is silent; each is documented on the rules page 
   the deal is thrown in and the deal passes on) or ``same_dealer``.
 - Ace is high in every suit (the text says only "highest card"; Swedish custom).
 - A fem-opp call may be made by any player except the offender. Each breach is called once.
-- ``picked_up_early`` and ``foreign_cut`` can be called until bidding begins; after the
-  dealer's knock picking up is allowed, so the call is refused.
+- ``foreign_cut`` can be called until bidding begins. ``picked_up_early`` too, and also
+  after the dealer's knock: the offence came before it, the knock is often what shows it, and
+  the text sets no deadline — so our window is from the deal until the first bid (issue 15).
+  Between deals (phase ``deal``, e.g. on a table that enters deals by quick entry, with no
+  ``deal`` entry) both are calls for the coming deal and are written under its number.
 - The forgotten "Går ni med?": the app refuses the fifth trick until the declarer has asked or
   someone has called fem opp on him; after the call the question counts as asked and the
   trickless players decide.
@@ -653,6 +656,8 @@ _BREACH_TEXT = {
     "forgot_ask": ("glömde fråga ”Går ni med?”", "forgot to ask “Går ni med?”"),
     "forgot_exit_knock": ("glömde ”Knack för min utgång”", "forgot “Knack för min utgång”"),
 }
+# Calls that can come between deals, for the coming deal (its cut, its cards).
+_BEFORE_THE_DEAL = ("foreign_cut", "picked_up_early")
 _BREACH_RULE = {"foreign_cut": R_DEAL, "picked_up_early": R_DEAL, "forgot_ask": R_PLAY,
                 "forgot_exit_knock": R_SCORING}
 
@@ -682,7 +687,7 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
         raise _violation("player_out", rule, {"seat": caller},
                          f"{_name(state, caller)} är ute ur partiet.",
                          f"{_name(state, caller)} is out of the match.")
-    before_deal = state.phase == "deal" and breach == "foreign_cut"
+    before_deal = state.phase == "deal" and breach in _BEFORE_THE_DEAL
     called = state.pre_deal_calls if before_deal else state.deal.called
     if (breach, offender) in called:
         raise _violation(
@@ -736,12 +741,7 @@ def _breach_check(state: State, breach: str) -> int | None:
                          "The cut can only be called before the bidding starts.")
         return state.dealer
     if breach == "picked_up_early":
-        if state.phase != "bidding" or deal.bids:
-            raise refuse("Att ta upp korten för tidigt påtalas innan budgivningen börjat.",
-                         "Picking up early is called before the bidding starts.")
-        if deal.knocked:
-            raise refuse("Given har redan knackat; då får man ta upp korten.",
-                         "The dealer has already knocked; picking up is allowed now.")
+        _picked_up_early_window(state, refuse)
         return None
     after_quick = (state.phase in ("deal", "over") and deal is not None and deal.quick
                    and deal.declarer is not None)
@@ -765,6 +765,27 @@ def _breach_check(state: State, breach: str) -> int | None:
                      "Nobody forgot to knock for going out: either nobody reached 0 during "
                      "the deal or the knock came in time.")
     return deal.declarer
+
+
+def _picked_up_early_window(state: State, refuse: Any) -> None:
+    """When "Fem opp!" for picking up before the dealer's knock can be called.
+
+    The text sets no deadline, and the knock is often what shows that someone was early, so
+    the call is open from the deal until the first bid, before or after the knock (our
+    window). A table that enters deals by quick entry has no ``deal`` entry: between deals
+    (phase ``deal``) the call is for the cards of the coming deal.
+    """
+    deal = state.deal
+    if state.phase == "deal" or (state.phase == "bidding" and deal is not None
+                                 and not deal.bids):
+        return
+    if state.phase == "over":
+        raise refuse("Partiet är slut; det finns inga kort att ta upp för tidigt.",
+                     "The match is over; there are no cards to pick up early.")
+    raise refuse("Att ta upp korten före givens knack påtalas från given till första budet; "
+                 "i den här given har budgivningen redan börjat.",
+                 "Picking up before the dealer's knock is called from the deal until the first "
+                 "bid; in this deal the bidding has already begun.")
 
 
 def _points_before_play(state: State, deal: Deal) -> int:
@@ -914,7 +935,7 @@ def _callable_breaches(state: State) -> list[str]:
             offender = _breach_check(state, breach)
         except RuleViolation:
             continue
-        called = state.pre_deal_calls if state.phase == "deal" and breach == "foreign_cut" \
+        called = state.pre_deal_calls if state.phase == "deal" and breach in _BEFORE_THE_DEAL \
             else state.deal.called
         if offender is None or (breach, offender) not in called:
             open_.append(breach)
