@@ -38,6 +38,9 @@ Interpretations (where the text is silent; each is documented on the rules page 
   the deal is thrown in and the deal passes on) or ``same_dealer``.
 - Ace is high in every suit (the text says only "highest card"; Swedish custom).
 - A fem-opp call may be made by any player except the offender. Each breach is called once.
+  Nobody out of the match calls or is called on. ``expected`` offers exactly the calls
+  ``apply`` accepts (``open_calls`` runs the same ``check_call``): per breach and offender,
+  the seats that may call it — issue 15.
 - ``foreign_cut`` can be called until bidding begins. ``picked_up_early`` too, and also
   after the dealer's knock: the offence came before it, the knock is often what shows it, and
   the text sets no deadline — so our window is from the deal until the first bid (issue 15).
@@ -662,11 +665,11 @@ _BREACH_RULE = {"foreign_cut": R_DEAL, "picked_up_early": R_DEAL, "forgot_ask": 
                 "forgot_exit_knock": R_SCORING}
 
 
-def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
-    breach, caller = event["breach"], event["caller"]
+def check_call(state: State, breach: str, caller: int, offender: int | None) -> int:
+    """Refuse a fem-opp call that cannot be accepted now, or return its offender. The one
+    check behind both ``apply`` and what ``expected`` offers."""
     rule = _BREACH_RULE[breach]
     derived = _breach_check(state, breach)
-    offender = event.get("offender")
     if derived is not None and offender is not None and offender != derived:
         raise _violation("wrong_offender", rule, {"breach": breach, "offender": derived},
                          f"Den felande är {_name(state, derived)}.",
@@ -675,6 +678,7 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
         raise _violation("offender_required", rule, {"breach": breach},
                          "Ange vem som tog upp korten.", "Say who picked up the cards.")
     offender = derived if derived is not None else offender
+    assert offender is not None
     if offender in state.out:
         raise _violation("player_out", rule, {"seat": offender},
                          f"{_name(state, offender)} är ute ur partiet.",
@@ -687,13 +691,26 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
         raise _violation("player_out", rule, {"seat": caller},
                          f"{_name(state, caller)} är ute ur partiet.",
                          f"{_name(state, caller)} is out of the match.")
-    before_deal = state.phase == "deal" and breach in _BEFORE_THE_DEAL
-    called = state.pre_deal_calls if before_deal else state.deal.called
-    if (breach, offender) in called:
+    if (breach, offender) in _calls_made(state, breach):
         raise _violation(
             "already_called", rule, {"breach": breach, "offender": offender},
             "Den förseelsen är redan straffad.", "That breach has already been penalised.")
-    called += ((breach, offender),)
+    return offender
+
+
+def _calls_made(state: State, breach: str) -> tuple[tuple[str, int], ...]:
+    """The calls already penalised that a call of ``breach`` now would repeat: those of the
+    coming deal between deals, else those of the deal in progress (or just played)."""
+    if state.phase == "deal" and breach in _BEFORE_THE_DEAL:
+        return state.pre_deal_calls
+    return state.deal.called if state.deal is not None else ()
+
+
+def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
+    breach, caller = event["breach"], event["caller"]
+    offender = check_call(state, breach, caller, event.get("offender"))
+    before_deal = state.phase == "deal" and breach in _BEFORE_THE_DEAL
+    called = _calls_made(state, breach) + ((breach, offender),)
     if before_deal:
         number = state.deals_started + 1
         state = replace(state, pre_deal_calls=called)
@@ -927,19 +944,33 @@ _HANDLERS = {
 
 
 # --- what comes next -------------------------------------------------------------------------
-def _callable_breaches(state: State) -> list[str]:
-    """Breaches a call could be accepted for now (a hint for the app's buttons)."""
-    open_ = []
+def open_calls(state: State) -> list[dict[str, Any]]:
+    """Every fem-opp call that would be accepted now: per breach and offender (``None``
+    where the rules name him), the seats that may call it. ``expected`` offers these and
+    nothing else (the same ``check_call`` as ``apply``)."""
+    calls = []
     for breach in BREACHES:
         try:
-            offender = _breach_check(state, breach)
+            derived = _breach_check(state, breach)
         except RuleViolation:
             continue
-        called = state.pre_deal_calls if state.phase == "deal" and breach in _BEFORE_THE_DEAL \
-            else state.deal.called
-        if offender is None or (breach, offender) not in called:
-            open_.append(breach)
-    return open_
+        offenders = (derived,) if derived is not None else state.in_match
+        for offender in offenders:
+            callers = []
+            for caller in state.in_match:
+                try:
+                    check_call(state, breach, caller, offender)
+                except RuleViolation:
+                    continue
+                callers.append(caller)
+            if callers:
+                calls.append({"breach": breach, "offender": offender, "callers": callers})
+    return calls
+
+
+def _callable_breaches(state: State) -> list[str]:
+    """Breaches a call would be accepted for now (the app's buttons)."""
+    return [b for b in BREACHES if any(c["breach"] == b for c in open_calls(state))]
 
 
 _ALL_BIDS = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b for b in BIDS)
@@ -948,8 +979,10 @@ _RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL +
 
 def expected(state: State) -> Expected:
     deal = state.deal
-    fem_opp = Expectation("fem_opp", fields={"breach": _callable_breaches(state)})
-    extras = (fem_opp,) if _callable_breaches(state) else ()
+    calls = open_calls(state)
+    breaches = [b for b in BREACHES if any(c["breach"] == b for c in calls)]
+    fem_opp = Expectation("fem_opp", fields={"breach": breaches, "calls": calls})
+    extras = (fem_opp,) if calls else ()
     if state.phase == "over":
         winner = _name(state, state.winner) if state.winner is not None else "?"
         return Expected("over", f"Partiet är slut: {winner} vann.",
