@@ -853,7 +853,8 @@ def _score_deal(state: State) -> State:
     state = _add_row(
         state, "deal",
         f"Giv {deal.number}: {_name(state, declarer)} {bid_sv}, {taken} stick, {outcome_sv}",
-        f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} tricks, {outcome_en}",
+        f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} "
+        f"{'trick' if taken == 1 else 'tricks'}, {outcome_en}",
         changes, deal.number)
     if contract == RODSKAGG and made:
         return replace(state, winner=declarer, phase="over")

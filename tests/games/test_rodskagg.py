@@ -1229,3 +1229,11 @@ def test_picked_up_early_is_not_open_once_the_match_is_over():
     err = t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
                    offender=C)
     assert "bidding" not in err.message("en") and "match is over" in err.message("en")
+
+
+def test_the_deal_row_says_1_trick_in_english():
+    """Issue 15, item 7 (the same slip as in the Schnapsen family): "1 trick", not "1 tricks"."""
+    t = Table(3)
+    t.quick({B: 1}, [2, 1, 3])
+    assert t.sheet().rows[-1].label_en == "Deal 1: Bo One, 1 trick, made"
+    assert t.sheet().rows[-1].label_sv == "Giv 1: Bo Ett, 1 stick, hem"
