@@ -96,7 +96,10 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
 - The settlement (with a stake): the winner receives the pot minus what he put in himself;
   everyone else has paid what he put in.
 - Quick entry (event ``result``) gives every seat's bid (knacka, lura, stå med, passa — only
-  one knock), every seat's tricks and, optionally, missed trump leads per seat. Penalties are
+  one knock), every seat's tricks and, optionally, missed trump leads per seat: a player can
+  miss more than once; the hint offers 0–4 (the fifth trick's lead is the leader's last card,
+  so it cannot miss a trump), or only 0 when nobody can come down to 1 in the deal; all
+  players together cannot have missed more leads than the deal had (issue 15). Penalties are
   written before the tricks. The tricks add up to five, unless one player's tricks equal his
   points (the deal stopped early); nobody's tricks exceed his points.
 """
@@ -1038,6 +1041,16 @@ def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> Non
                          "spelar ut till första sticket eller efter ett vunnet stick.",
                          f"{_names(state, too_many)} did not lead that often: one leads to "
                          "the first trick or after winning a trick.")
+    # One lead a trick; the fifth trick's leader has only that card left.
+    leads = min(sum(tricks), MOST_MISSED_LEADS)
+    if sum(missed) > leads:
+        raise _violation("no_lead", R_PLAY, {"missed_trump": missed, "leads": leads},
+                         f"Given hade bara {leads} utspel som kunde vara fel (ett per stick; "
+                         "femte stickets utspel är spelarens sista kort), inte "
+                         f"{sum(missed)}.",
+                         f"The deal had only {leads} leads that could be missed (one a trick; "
+                         f"the fifth trick's lead is the leader's last card), not "
+                         f"{sum(missed)}.")
 
 
 def _check_quick_end(state: State, tricks: list[int]) -> None:
@@ -1074,9 +1087,20 @@ _HANDLERS = {
 
 
 # --- what comes next -------------------------------------------------------------------------
+# A missed trump lead needs a lead made while holding another card: the fifth trick's lead
+# is the leader's last card, so at most the leads of tricks 1–4 can be missed, by one player
+# or several (a player can miss more than once).
+MOST_MISSED_LEADS = TRICKS_PER_DEAL - 1
+
+
 def _result_hints(state: State) -> dict[str, Any]:
     bids = [KNACKA, LURA] if state.first_rules else [KNACKA, LURA, STA_MED, PASSA]
-    return {"bids": bids, "tricks": list(range(TRICKS_PER_DEAL + 1)), "missed_trump": [0, 1]}
+    # Trumfmant needs someone in the deal at 1; from more than 6 nobody gets there in five
+    # tricks, and then no trump lead can be missed.
+    possible = any(state.scores[s] - PER_TRICK * TRICKS_PER_DEAL <= TRUMFMANT_AT
+                   for s in range(state.n))
+    missed = list(range(MOST_MISSED_LEADS + 1)) if possible else [0]
+    return {"bids": bids, "tricks": list(range(TRICKS_PER_DEAL + 1)), "missed_trump": missed}
 
 
 def _trumfmant_text(state: State) -> tuple[str, str]:

@@ -196,3 +196,31 @@ def test_a_trumfmant_penalty_reaches_the_protokoll(client):
     (finding,) = view["findings"]
     assert finding["code"] == "trumfmant_breach" and finding["seat"] == B
     assert finding["details"]["lead_trick"] == 1 and finding["details"]["proof_trick"] == 2
+
+
+def four_one_ten(client):
+    """A table at Anna 4, Bo 1, Cia 10, Anna to deal (forehand Bo)."""
+    table = nk_table(client)
+    table.ok({"type": "result", "bids": ["lura", "knacka", "lura"], "tricks": [2, 3, 0]})
+    table.ok({"type": "result", "bids": ["sta_med", "knacka", "passa"], "tricks": [3, 2, 0]})
+    view = table.ok({"type": "result", "bids": ["sta_med", "knacka", "passa"],
+                     "tricks": [1, 4, 0]})
+    assert view["protokoll"]["totals"] == [4, 1, 10]
+    return table, view
+
+
+def test_the_quick_entry_hint_offers_more_than_one_missed_trump_lead(client):
+    """Issue 15, item 11: a player can miss more than once; the hint offers what can happen."""
+    fresh = nk_table(client).view()
+    (quick,) = [i for i in fresh["expected"]["inputs"] if i["type"] == "result"]
+    assert quick["fields"]["missed_trump"] == [0]  # nobody can come down to 1 from 10
+    table, view = four_one_ten(client)
+    (quick,) = [i for i in view["expected"]["inputs"] if i["type"] == "result"]
+    assert quick["fields"]["missed_trump"] == [0, 1, 2, 3, 4]
+    refused(table, {"type": "result", "bids": ["sta_med", "knacka", "sta_med"],
+                    "tricks": [2, 0, 3], "missed_trump": [2, 1, 2]}, 422, "no_lead")
+    view = table.ok({"type": "result", "bids": ["sta_med", "knacka", "sta_med"],
+                     "tricks": [2, 0, 3], "missed_trump": [2, 0, 0]})
+    assert [r["kind"] for r in view["protokoll"]["rows"][-3:]] == ["penalty", "penalty",
+                                                                    "deal"]
+    assert view["protokoll"]["totals"] == [8, 6, 7]

@@ -962,3 +962,38 @@ def test_quick_entry_lone_knocker():
     t.refuse("no_play", "result", bids=[P, P, K], missed_trump=[0, 0, 1])
     q(t, C, [0, 0, 5], passed=(A, B))  # the tricks he was given may be entered
     t.check_replay()
+
+
+# =====================================================================================
+# Issue 15, item 11: the quick-entry hint offers the missed trump leads that can happen
+# =====================================================================================
+def result_hint(t: Table) -> list[int]:
+    (quick,) = [i for i in t.expected().inputs if i.type == "result"]
+    return quick.fields["missed_trump"]
+
+
+def test_a_player_can_miss_a_trump_lead_more_than_once():
+    t = at_four_one_ten()  # Bo at 1: trumfmant from the first lead
+    assert result_hint(t) == [0, 1, 2, 3, 4]  # the fifth lead is a last card: never missed
+    q(t, B, [2, 0, 3], missed_trump=[2, 0, 0])  # Anna led twice under trumfmant, no trump
+    rows = t.sheet().rows
+    assert [r.kind for r in rows[-3:]] == ["penalty", "penalty", "deal"]
+    # Anna 4 → 9 → 10 (never above 10) → 8 with two tricks; Bo at 1 took nothing: 6.
+    assert t.scores == (8, 6, 7)
+    t.check_replay()
+
+
+def test_missed_trump_leads_cannot_outnumber_the_leads():
+    t = at_four_one_ten()
+    err = t.refuse("no_lead", "result", bids=[SM, K, SM], tricks=[2, 0, 3],
+                   missed_trump=[2, 1, 2])
+    assert err.params["leads"] == 4 and err.rule == "Norrandsknack — Spelet av korten"
+    t.refuse("no_lead", "result", bids=[SM, K, SM], tricks=[0, 1, 0],
+             missed_trump=[0, 1, 1])  # stopped after one trick: one lead
+    q(t, B, [2, 1, 2], missed_trump=[1, 1, 0])
+    assert t.scores == (7, 5, 8)  # Anna 4 → 9 − 2; Bo 1 → 6 − 1; Cia 10 − 2
+
+
+def test_no_missed_trump_lead_is_offered_when_nobody_can_come_down_to_one():
+    t = Table(3)
+    assert result_hint(t) == [0]  # from 10, five tricks reach 5 at best
