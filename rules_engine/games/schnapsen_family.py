@@ -1549,7 +1549,7 @@ def _check_quick_closing(variant: Variant, state: State, refuse: Any, how: str |
         raise refuse("closed_no_last_trick", {"how": how, "closer": closer},
                      f"{name} stängde talongen, så den tog aldrig slut: given slutar med 66 "
                      "(eller som om den som stängde sa 66 vid slutet), inte med sista sticket "
-                     "ur en slut talong.",
+                     "ur en talong som tagit slut.",
                      f"{name} closed the talon, so it was never used up: the hand ends with a "
                      "claim (or as the closer's claim at the end), not with the last trick of "
                      "an exhausted talon.", variant.refs.close)
@@ -1567,16 +1567,19 @@ def _check_quick_closing(variant: Variant, state: State, refuse: Any, how: str |
                      "Utan stick vid stängningen hade motspelaren inga poäng då.",
                      "Without a trick at the closing the opponent had no points then.")
     # The opponent is the loser when the closer won, else the winner.
-    pairs = (("opponent_points_at_closing", op, lp if closer_won else None),
-             ("opponent_tricks_at_closing", ot, lt if closer_won else wt),
-             ("closer_tricks_at_closing", ct, wt if closer_won else lt))
-    for field_name, early, late in pairs:
+    pairs = (("opponent_points_at_closing", op, lp if closer_won else None,
+              "Motspelarens poäng", "The opponent's points"),
+             ("opponent_tricks_at_closing", ot, lt if closer_won else wt,
+              "Motspelarens stick", "The opponent's tricks"),
+             ("closer_tricks_at_closing", ct, wt if closer_won else lt,
+              "Stängarens stick", "The closer's tricks"))
+    for field_name, early, late, what_sv, what_en in pairs:
         if early is not None and late is not None and early > late:
             raise refuse("closing_after_end", {field_name: early, "at_end": late},
-                         f"{field_name} ({early}) kan inte vara mer än vid givens slut "
-                         f"({late}): poäng och stick blir bara fler.",
-                         f"{field_name} ({early}) cannot be more than at the end of the hand "
-                         f"({late}): points and tricks only grow.", R_ENTRY)
+                         f"{what_sv} vid stängningen ({early}) kan inte vara fler än vid "
+                         f"givens slut ({late}): poäng och stick blir bara fler.",
+                         f"{what_en} at the closing ({early}) cannot be more than at the end "
+                         f"of the hand ({late}): points and tricks only grow.", R_ENTRY)
     return how
 
 
