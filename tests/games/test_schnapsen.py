@@ -822,6 +822,10 @@ def test_quick_entry_a_wrong_claim_comes_from_under_66():
     assert err.rule == "Schnapsen — Slutet"
     t.post("result", winner=A, game_points=2, how="wrong_claim", loser_points=65)
     assert t.state.totals == (5, 7)
+    # After a wrong claim 3 is for a winner without a trick: the claimant's points (he has a
+    # trick) do not stand in the way.
+    t.post("result", winner=B, game_points=3, how="wrong_claim", loser_points=10)
+    assert t.state.totals == (5, 4)
 
 
 # --- issue 15, item 7: English outcome messages -------------------------------------------------
