@@ -86,7 +86,11 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
   up 5. A player at 1 who passes the next deal brings no trumfmant, since he is not "kvar".
 - A missed trump lead is penalised when it is proven (the offender plays a trump later in the
   deal), each missed lead with its own limpa, at once, before the tricks of the deal are
-  counted. A missed lead never proven (no trump played later) is not penalised.
+  counted. A missed lead never proven (no trump played later) is not penalised — unless the
+  deal stopped early (someone reached 0) before the offender could play his trump: then the
+  table may call it (event ``trumfmant_breach``, until the next deal; ``expected`` offers the
+  open ones), and it costs the same limpa. If that lifts the player who reached 0 above 0,
+  the omgång goes on with the next dealer (issue 15).
 - The deal's tricks are subtracted when it ends; a player's points during the deal are the
   protokoll's (penalties included), so a penalty limpa moves his target away.
 - A deal that stops because a player reached 0 writes the tricks taken so far and no limpa for
@@ -96,7 +100,10 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
 - The settlement (with a stake): the winner receives the pot minus what he put in himself;
   everyone else has paid what he put in.
 - Quick entry (event ``result``) gives every seat's bid (knacka, lura, stå med, passa — only
-  one knock), every seat's tricks and, optionally, missed trump leads per seat. Penalties are
+  one knock), every seat's tricks and, optionally, missed trump leads per seat: a player can
+  miss more than once; the hint offers 0–4 (the fifth trick's lead is the leader's last card,
+  so it cannot miss a trump), or only 0 when nobody can come down to 1 in the deal; all
+  players together cannot have missed more leads than the deal had (issue 15). Penalties are
   written before the tricks. The tricks add up to five, unless one player's tricks equal his
   points (the deal stopped early); nobody's tricks exceed his points.
 """
@@ -265,6 +272,14 @@ EVENTS = {
     "trick": EventSpec({"cards": "cards"},
                        help_sv="Sticket i spelordning från den som står på tur.",
                        help_en="The trick's cards in playing order from the seat to play."),
+    "trumfmant_breach": EventSpec(
+        {"seat": "seat"}, {"trick": "int", "card": "card"},
+        help_sv="Påtalat missat trumfutspel i en giv som avbröts innan alla stick spelats: "
+                "spelaren spelade ut annat än trumf under trumfmant men hade trumf (gärna "
+                "vilket stick och vilket trumfkort).",
+        help_en="A called missed trump lead in a deal that stopped before all tricks were "
+                "played: the player led a non-trump under trumfmant but held a trump (the "
+                "trick and the trump card, if you like)."),
     "result": EventSpec({"bids": "list"}, {"tricks": "list", "missed_trump": "list"},
                         help_sv="Snabbinmatning av en hel giv: bud per plats (knacka, lura, "
                                 "stå med, passa), stick per plats, missade trumfutspel per "
@@ -282,18 +297,22 @@ LABELS = {
         "buy": ("Köpet", "Buying"), "play": ("Spela ett kort", "Play a card"),
         "trick": ("Ett helt stick", "A whole trick"),
         "result": ("Snabbinmatning", "Quick entry"),
+        "trumfmant_breach": ("Missat trumfutspel", "Missed trump lead"),
     },
     "fields": {
         "trump_card": ("Uppvänt kort (trumf)", "Turned card (trump)"),
         "bid": ("Bud", "Bid"), "bids": ("Bud", "Bids"),
         "discard": ("Lägger bort", "Lays away"), "tricks": ("Stick", "Tricks"),
         "missed_trump": ("Missade trumfutspel", "Missed trump leads"),
+        "trick": ("I vilket stick?", "In which trick?"),
+        "card": ("Trumfkortet han hade", "The trump he held"),
     },
     "nouns": {
         "trump_card": ("trumfkort", "trump card"), "bid": ("bud", "bid"),
         "bids": ("bud", "bids"), "discard": ("lägger bort", "lays away"),
         "tricks": ("stick", "tricks"), "missed_trump": ("missade trumfutspel",
                                                          "missed trump leads"),
+        "trick": ("stick", "trick"), "card": ("trumfkort", "trump card"),
     },
     "values": {
         KNACKA: ("Knacka", "Knock"), LURA: ("Lura", "Lure"), STA_MED: ("Stå med", "Stand with"),
@@ -1038,6 +1057,16 @@ def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> Non
                          "spelar ut till första sticket eller efter ett vunnet stick.",
                          f"{_names(state, too_many)} did not lead that often: one leads to "
                          "the first trick or after winning a trick.")
+    # One lead a trick; the fifth trick's leader has only that card left.
+    leads = min(sum(tricks), MOST_MISSED_LEADS)
+    if sum(missed) > leads:
+        raise _violation("no_lead", R_PLAY, {"missed_trump": missed, "leads": leads},
+                         f"Given hade bara {leads} utspel som kunde vara fel (ett per stick; "
+                         "femte stickets utspel är spelarens sista kort), inte "
+                         f"{sum(missed)}.",
+                         f"The deal had only {leads} leads that could be missed (one a trick; "
+                         f"the fifth trick's lead is the leader's last card), not "
+                         f"{sum(missed)}.")
 
 
 def _check_quick_end(state: State, tricks: list[int]) -> None:
@@ -1067,16 +1096,118 @@ def _check_quick_end(state: State, tricks: list[int]) -> None:
                          "(fewer only if someone reached 0 and the deal stopped).")
 
 
+# --- a called trumfmant breach -----------------------------------------------------------------
+def open_missed_leads(state: State) -> tuple[tuple[int, int, Card], ...]:
+    """Non-trump leads under trumfmant that play never proved because the deal stopped early
+    (someone reached 0 first): (seat, trick, card). They can be called until the next deal."""
+    deal = state.deal
+    if deal is None or deal.outcome != "stopped" or state.phase not in ("over", "deal"):
+        return ()
+    return deal.suspect_leads
+
+
+def _on_trumfmant_breach(state: State, event: dict[str, Any]) -> State:
+    """The table calls a missed trump lead that play could not prove: the deal stopped
+    before the offender played a trump, and his hand shows he held one. As a proven one,
+    it costs a limpa (Spelet av korten); if that lifts the winner above 0 the omgång goes on."""
+    seat, trick, card = event["seat"], event.get("trick"), event.get("card")
+    deal = state.deal
+    open_ = [lead for lead in open_missed_leads(state)
+             if lead[0] == seat and (trick is None or lead[1] == trick)]
+    if not open_missed_leads(state):
+        raise _violation(
+            "breach_not_callable", R_PLAY, {"phase": state.phase},
+            "Ett missat trumfutspel påtalas så här bara efter en giv som avbröts innan alla "
+            "stick spelats, fram till nästa giv; annars bevisas det av trumfkortet som spelas "
+            "senare (snabbinmatning: missade trumfutspel).",
+            "A missed trump lead is called like this only after a deal that stopped before all "
+            "tricks were played, until the next deal; otherwise the trump played later proves "
+            "it (quick entry: missed trump leads).")
+    if not open_:
+        where_sv = f" i stick {trick}" if trick is not None else ""
+        where_en = f" in trick {trick}" if trick is not None else ""
+        raise _violation(
+            "no_missed_lead", R_PLAY, {"seat": seat, "trick": trick},
+            f"{_name(state, seat)} spelade inte ut något annat än trumf under trumfmant"
+            f"{where_sv} i den här given (eller så är det redan straffat).",
+            f"{_name(state, seat)} did not lead a non-trump under trumfmant{where_en} in this "
+            "deal (or it is already penalised).")
+    assert deal is not None
+    if card is not None:
+        _check_shown_trump(state, deal, seat, card)
+    _, lead_trick, lead_card = open_[0]
+    before = state.scores[seat]
+    shown_sv = f" ({card})" if card is not None else ""
+    finding = Finding(
+        code="trumfmant_breach", rule=R_PLAY, seat=seat,
+        params={"lead_trick": lead_trick, "lead_card": str(lead_card), "proof_trick": None,
+                "proof_card": None if card is None else str(card), "called": True,
+                "points_before": before, "points_after": add_limpa(before)},
+        sv=(f"Trumfmant: {_name(state, seat)} spelade ut {lead_card} i stick {lead_trick} men "
+            f"hade trumf{shown_sv} (påtalat efter att given avbrutits): limpa, {before} → "
+            f"{add_limpa(before)}."),
+        en=(f"Trumfmant: {_name(state, seat)} led {lead_card} in trick {lead_trick} but held "
+            f"a trump{shown_sv} (called after the deal stopped): a limpa, {before} → "
+            f"{add_limpa(before)}."))
+    deal = replace(deal, suspect_leads=tuple(lead for lead in deal.suspect_leads
+                                             if lead != open_[0]))
+    state = _penalty_limpa(replace(state, deal=deal), seat, lead_trick)
+    state = replace(state, deal=replace(state.deal, findings=state.deal.findings + (finding,)))
+    if state.winner is not None and state.scores[state.winner] > 0:
+        # The winner's own missed lead: the limpa takes him back above 0, as it would have
+        # had play proved it in time; nobody stands at 0, so the omgång goes on.
+        state = replace(state, winner=None, phase="deal", first_rules=False, redeals=0,
+                        dealer=_next_dealer(state))
+    return state
+
+
+def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
+    """The trump shown must be one he can have held: a trump, not played, not laid away, and
+    the turned card only in the dealer's hand."""
+    trump = _trump(deal)
+    if card.suit != trump:
+        raise _violation("not_a_trump", R_PLAY, {"card": str(card), "trump": trump},
+                         f"{card} är inte trumf.", f"{card} is not a trump.")
+    deal.knowledge.check_unplayed(card, R_PLAY)
+    for who, dead in deal.laid_away:
+        if dead == card:
+            raise _violation("card_laid_away", R_PLAY, {"card": str(card), "seat": who},
+                             f"{card} lades bort av {_name(state, who)} i köpet.",
+                             f"{card} was laid away by {_name(state, who)} when buying.")
+    if card == deal.trump_card and seat != deal.dealer:
+        raise _card_is_dealers(state, deal, seat)
+
+
 _HANDLERS = {
     "draw": _on_draw, "deal": _on_deal, "bid": _on_bid, "buy": _on_buy, "play": _on_play,
-    "trick": _on_trick, "result": _on_result,
+    "trick": _on_trick, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
 }
 
 
 # --- what comes next -------------------------------------------------------------------------
+# A missed trump lead needs a lead made while holding another card: the fifth trick's lead
+# is the leader's last card, so at most the leads of tricks 1–4 can be missed, by one player
+# or several (a player can miss more than once).
+MOST_MISSED_LEADS = TRICKS_PER_DEAL - 1
+
+
 def _result_hints(state: State) -> dict[str, Any]:
     bids = [KNACKA, LURA] if state.first_rules else [KNACKA, LURA, STA_MED, PASSA]
-    return {"bids": bids, "tricks": list(range(TRICKS_PER_DEAL + 1)), "missed_trump": [0, 1]}
+    # Trumfmant needs someone in the deal at 1; from more than 6 nobody gets there in five
+    # tricks, and then no trump lead can be missed.
+    possible = any(state.scores[s] - PER_TRICK * TRICKS_PER_DEAL <= TRUMFMANT_AT
+                   for s in range(state.n))
+    missed = list(range(MOST_MISSED_LEADS + 1)) if possible else [0]
+    return {"bids": bids, "tricks": list(range(TRICKS_PER_DEAL + 1)), "missed_trump": missed}
+
+
+def _breach_calls(state: State) -> tuple[Expectation, ...]:
+    """A called trumfmant breach, per player with an unproven missed lead, with its tricks."""
+    leads = open_missed_leads(state)
+    seats = sorted({seat for seat, _, _ in leads})
+    return tuple(Expectation("trumfmant_breach", seat,
+                             fields={"trick": [t for s, t, _ in leads if s == seat]})
+                 for seat in seats)
 
 
 def _trumfmant_text(state: State) -> tuple[str, str]:
@@ -1092,10 +1223,11 @@ def _trumfmant_text(state: State) -> tuple[str, str]:
 
 def expected(state: State) -> Expected:
     deal = state.deal
+    calls = _breach_calls(state)
     if state.phase == "over":
         winner = _name(state, state.winner) if state.winner is not None else "?"
         return Expected("over", f"Omgången är slut: {winner} kom ner till 0 och vann.",
-                        f"The omgång is over: {winner} came down to 0 and won.")
+                        f"The omgång is over: {winner} came down to 0 and won.", None, calls)
     if state.phase == "deal":
         dealer = _name(state, state.dealer)
         first_sv = " Första givens regler gäller." if state.first_rules else ""
@@ -1110,6 +1242,7 @@ def expected(state: State) -> Expected:
                   Expectation("result", fields=_result_hints(state))]
         if not state.deals_started and not state.drawn:
             inputs.append(Expectation("draw", fields={"cards": "required", "count": state.n}))
+        inputs += calls
         return Expected("deal", f"{dealer} ger: {how_sv}. Ange det uppvända kortet, eller "
                         f"mata in hela given snabbt.{first_sv}",
                         f"{dealer} deals: {how_en}. Enter the turned card, or enter the whole "

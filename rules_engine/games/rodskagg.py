@@ -38,8 +38,14 @@ Interpretations (where the text is silent; each is documented on the rules page 
   the deal is thrown in and the deal passes on) or ``same_dealer``.
 - Ace is high in every suit (the text says only "highest card"; Swedish custom).
 - A fem-opp call may be made by any player except the offender. Each breach is called once.
-- ``picked_up_early`` and ``foreign_cut`` can be called until bidding begins; after the
-  dealer's knock picking up is allowed, so the call is refused.
+  Nobody out of the match calls or is called on. ``expected`` offers exactly the calls
+  ``apply`` accepts (``open_calls`` runs the same ``check_call``): per breach and offender,
+  the seats that may call it — issue 15.
+- ``foreign_cut`` can be called until bidding begins. ``picked_up_early`` too, and also
+  after the dealer's knock: the offence came before it, the knock is often what shows it, and
+  the text sets no deadline — so our window is from the deal until the first bid (issue 15).
+  Between deals (phase ``deal``, e.g. on a table that enters deals by quick entry, with no
+  ``deal`` entry) both are calls for the coming deal and are written under its number.
 - The forgotten "Går ni med?": the app refuses the fifth trick until the declarer has asked or
   someone has called fem opp on him; after the call the question counts as asked and the
   trickless players decide.
@@ -52,6 +58,8 @@ Interpretations (where the text is silent; each is documented on the rules page 
   by the fifth trick (as in trick-by-trick play).
 - Penalties called during a deal stand even if the deal is then void (misdeal) or the
   declarer fails Rödskägg; a failed Rödskägg is "+5 on the points before the deal's play".
+- A misdeal's redeal ("omgiv") is the same deal again: it keeps the deal's number in the
+  protokoll ("Giv 1: felgiv, omgiv", then deal 1 is played) — issue 15.
 - Failed contract penalty and joiner penalty follow option ``penalty`` (5, or 6 as some other
   descriptions have); fem opp is always 5, it is the name of the game.
 - Option ``declarer_leads_all``: some descriptions let the declarer lead every trick.
@@ -628,7 +636,7 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
         knocked, number = event["knocked"], state.deals_started + 1
         # state.deal is the deal before, already over: keep its findings (its revokes).
         past = state.past_findings + (deal.knowledge.findings if deal is not None else ())
-        state = replace(state, deals_started=number, pre_deal_calls=(), past_findings=past)
+        state = replace(state, pre_deal_calls=(), past_findings=past)
     dealer = state.dealer
     if knocked:
         state = _add_row(state, "redeal", f"Giv {number}: felgiv, omgiv",
@@ -638,8 +646,9 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
             state, "penalty", f"Giv {number}: felgiv utan knack – fem opp {_name(state, dealer)}",
             f"Deal {number}: misdeal without the knock – fem opp {_name(state, dealer)}",
             {dealer: FEM_OPP}, number)
-    # The same dealer deals again; the void deal leaves no trace but its row.
-    return replace(state, phase="deal", deal=None)
+    # The same dealer deals again; the void deal leaves no trace but its row, and the redeal
+    # is the same deal: it keeps the number ("Giv 1: felgiv, omgiv", then deal 1 again).
+    return replace(state, phase="deal", deal=None, deals_started=number - 1)
 
 
 # --- fem opp -------------------------------------------------------------------------------
@@ -650,15 +659,17 @@ _BREACH_TEXT = {
     "forgot_ask": ("glömde fråga ”Går ni med?”", "forgot to ask “Går ni med?”"),
     "forgot_exit_knock": ("glömde ”Knack för min utgång”", "forgot “Knack för min utgång”"),
 }
+# Calls that can come between deals, for the coming deal (its cut, its cards).
+_BEFORE_THE_DEAL = ("foreign_cut", "picked_up_early")
 _BREACH_RULE = {"foreign_cut": R_DEAL, "picked_up_early": R_DEAL, "forgot_ask": R_PLAY,
                 "forgot_exit_knock": R_SCORING}
 
 
-def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
-    breach, caller = event["breach"], event["caller"]
+def check_call(state: State, breach: str, caller: int, offender: int | None) -> int:
+    """Refuse a fem-opp call that cannot be accepted now, or return its offender. The one
+    check behind both ``apply`` and what ``expected`` offers."""
     rule = _BREACH_RULE[breach]
     derived = _breach_check(state, breach)
-    offender = event.get("offender")
     if derived is not None and offender is not None and offender != derived:
         raise _violation("wrong_offender", rule, {"breach": breach, "offender": derived},
                          f"Den felande är {_name(state, derived)}.",
@@ -667,6 +678,7 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
         raise _violation("offender_required", rule, {"breach": breach},
                          "Ange vem som tog upp korten.", "Say who picked up the cards.")
     offender = derived if derived is not None else offender
+    assert offender is not None
     if offender in state.out:
         raise _violation("player_out", rule, {"seat": offender},
                          f"{_name(state, offender)} är ute ur partiet.",
@@ -679,13 +691,26 @@ def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
         raise _violation("player_out", rule, {"seat": caller},
                          f"{_name(state, caller)} är ute ur partiet.",
                          f"{_name(state, caller)} is out of the match.")
-    before_deal = state.phase == "deal" and breach == "foreign_cut"
-    called = state.pre_deal_calls if before_deal else state.deal.called
-    if (breach, offender) in called:
+    if (breach, offender) in _calls_made(state, breach):
         raise _violation(
             "already_called", rule, {"breach": breach, "offender": offender},
             "Den förseelsen är redan straffad.", "That breach has already been penalised.")
-    called += ((breach, offender),)
+    return offender
+
+
+def _calls_made(state: State, breach: str) -> tuple[tuple[str, int], ...]:
+    """The calls already penalised that a call of ``breach`` now would repeat: those of the
+    coming deal between deals, else those of the deal in progress (or just played)."""
+    if state.phase == "deal" and breach in _BEFORE_THE_DEAL:
+        return state.pre_deal_calls
+    return state.deal.called if state.deal is not None else ()
+
+
+def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
+    breach, caller = event["breach"], event["caller"]
+    offender = check_call(state, breach, caller, event.get("offender"))
+    before_deal = state.phase == "deal" and breach in _BEFORE_THE_DEAL
+    called = _calls_made(state, breach) + ((breach, offender),)
     if before_deal:
         number = state.deals_started + 1
         state = replace(state, pre_deal_calls=called)
@@ -733,12 +758,7 @@ def _breach_check(state: State, breach: str) -> int | None:
                          "The cut can only be called before the bidding starts.")
         return state.dealer
     if breach == "picked_up_early":
-        if state.phase != "bidding" or deal.bids:
-            raise refuse("Att ta upp korten för tidigt påtalas innan budgivningen börjat.",
-                         "Picking up early is called before the bidding starts.")
-        if deal.knocked:
-            raise refuse("Given har redan knackat; då får man ta upp korten.",
-                         "The dealer has already knocked; picking up is allowed now.")
+        _picked_up_early_window(state, refuse)
         return None
     after_quick = (state.phase in ("deal", "over") and deal is not None and deal.quick
                    and deal.declarer is not None)
@@ -762,6 +782,27 @@ def _breach_check(state: State, breach: str) -> int | None:
                      "Nobody forgot to knock for going out: either nobody reached 0 during "
                      "the deal or the knock came in time.")
     return deal.declarer
+
+
+def _picked_up_early_window(state: State, refuse: Any) -> None:
+    """When "Fem opp!" for picking up before the dealer's knock can be called.
+
+    The text sets no deadline, and the knock is often what shows that someone was early, so
+    the call is open from the deal until the first bid, before or after the knock (our
+    window). A table that enters deals by quick entry has no ``deal`` entry: between deals
+    (phase ``deal``) the call is for the cards of the coming deal.
+    """
+    deal = state.deal
+    if state.phase == "deal" or (state.phase == "bidding" and deal is not None
+                                 and not deal.bids):
+        return
+    if state.phase == "over":
+        raise refuse("Partiet är slut; det finns inga kort att ta upp för tidigt.",
+                     "The match is over; there are no cards to pick up early.")
+    raise refuse("Att ta upp korten före givens knack påtalas från given till första budet; "
+                 "i den här given har budgivningen redan börjat.",
+                 "Picking up before the dealer's knock is called from the deal until the first "
+                 "bid; in this deal the bidding has already begun.")
 
 
 def _points_before_play(state: State, deal: Deal) -> int:
@@ -812,7 +853,8 @@ def _score_deal(state: State) -> State:
     state = _add_row(
         state, "deal",
         f"Giv {deal.number}: {_name(state, declarer)} {bid_sv}, {taken} stick, {outcome_sv}",
-        f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} tricks, {outcome_en}",
+        f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} "
+        f"{'trick' if taken == 1 else 'tricks'}, {outcome_en}",
         changes, deal.number)
     if contract == RODSKAGG and made:
         return replace(state, winner=declarer, phase="over")
@@ -903,19 +945,33 @@ _HANDLERS = {
 
 
 # --- what comes next -------------------------------------------------------------------------
-def _callable_breaches(state: State) -> list[str]:
-    """Breaches a call could be accepted for now (a hint for the app's buttons)."""
-    open_ = []
+def open_calls(state: State) -> list[dict[str, Any]]:
+    """Every fem-opp call that would be accepted now: per breach and offender (``None``
+    where the rules name him), the seats that may call it. ``expected`` offers these and
+    nothing else (the same ``check_call`` as ``apply``)."""
+    calls = []
     for breach in BREACHES:
         try:
-            offender = _breach_check(state, breach)
+            derived = _breach_check(state, breach)
         except RuleViolation:
             continue
-        called = state.pre_deal_calls if state.phase == "deal" and breach == "foreign_cut" \
-            else state.deal.called
-        if offender is None or (breach, offender) not in called:
-            open_.append(breach)
-    return open_
+        offenders = (derived,) if derived is not None else state.in_match
+        for offender in offenders:
+            callers = []
+            for caller in state.in_match:
+                try:
+                    check_call(state, breach, caller, offender)
+                except RuleViolation:
+                    continue
+                callers.append(caller)
+            if callers:
+                calls.append({"breach": breach, "offender": offender, "callers": callers})
+    return calls
+
+
+def _callable_breaches(state: State) -> list[str]:
+    """Breaches a call would be accepted for now (the app's buttons)."""
+    return [b for b in BREACHES if any(c["breach"] == b for c in open_calls(state))]
 
 
 _ALL_BIDS = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b for b in BIDS)
@@ -924,8 +980,10 @@ _RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL +
 
 def expected(state: State) -> Expected:
     deal = state.deal
-    fem_opp = Expectation("fem_opp", fields={"breach": _callable_breaches(state)})
-    extras = (fem_opp,) if _callable_breaches(state) else ()
+    calls = open_calls(state)
+    breaches = [b for b in BREACHES if any(c["breach"] == b for c in calls)]
+    fem_opp = Expectation("fem_opp", fields={"breach": breaches, "calls": calls})
+    extras = (fem_opp,) if calls else ()
     if state.phase == "over":
         winner = _name(state, state.winner) if state.winner is not None else "?"
         return Expected("over", f"Partiet är slut: {winner} vann.",

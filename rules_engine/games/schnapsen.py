@@ -13,7 +13,10 @@ or ``trick`` (both cards; ``marriage: true`` when the lead announces one), ``mar
 lead that shows the pair), ``exchange`` (the trump jack for the trump card), ``close``, and
 ``claim`` ("66!") by either player at any moment. Drawing is implied. Or quick entry:
 ``result`` (the winner and the game points, checked against the loser's points and tricks,
-and how the hand ended, when given).
+and how the hand ended, when given). A closed hand's quick entry names the ``closer`` and the
+figures at the moment of closing (the opponent's points and tricks, and for the opponent's
+wrong claim the closer's tricks): they decide the game points, not those at the end (unless
+``end_of_hand_figures``) — issue 15.
 
 Interpretations (where the text is silent or unclear; also on docs/rules/schnapsen.md)
 -------------------------------------------------------------------------------------

@@ -76,6 +76,13 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
   and counts for nothing in the figures of the moment (closing, claim).
 - The figures at the moment of closing are taken before the closer leads (a marriage he then
   announces is not in them).
+- Quick entry of a closed hand (two hands) says who closed and the figures at the closing
+  (the closer's opponent's points and tricks; the closer's tricks for the opponent's wrong
+  claim), since they, not the end-of-hand figures, decide; a right claim by the closer's
+  opponent is recorded as a claim against the closer. Without ``closer`` an entry is a hand
+  without a closing.
+- Quick entry is refused when it cannot be a hand: a loser with points has a trick, so not 3
+  game points; a wrong claim's claimant (the loser) had less than 66 (issue 15).
 - In 66 the last-trick 10 is earned only when the talon was exhausted (the text: "the final
   trick after the talon is used up"); in a closed hand there is none. With the talon exhausted
   and nobody claiming, the last trick's winner wins the hand whatever the points (two hands).
@@ -514,6 +521,16 @@ def suit_words(suit: str) -> tuple[str, str]:
 
 def _tricks_en(count: int) -> str:
     return f"{count} trick" if count == 1 else f"{count} tricks"
+
+
+def _verb_en(seats: Iterable[int], singular: str, plural: str) -> str:
+    """The English verb for one player or a side of several ("Anna has", "Anna & Bo have")."""
+    return singular if len(tuple(seats)) == 1 else plural
+
+
+def _points_en(count: int) -> str:
+    """"point" or "points" after a number (1 game point, 2 game points)."""
+    return "point" if count == 1 else "points"
 
 
 def _rank_words(rank: str) -> tuple[str, str]:
@@ -1170,12 +1187,13 @@ def judge_claim(variant: Variant, state: State, hand: Hand, seat: int,
             how = "claim"
             why_sv = (f"{_names(state, theirs)} har {opp_points} poäng och {opp_tricks} stick"
                       f"{at_closing_sv}: {gp}")
-            why_en = (f"{_names(state, theirs)} have {opp_points} points and "
-                      f"{_tricks_en(opp_tricks)}{at_closing_en}: {gp}")
+            why_en = (f"{_names(state, theirs)} {_verb_en(theirs, 'has', 'have')} "
+                      f"{opp_points} points and {_tricks_en(opp_tricks)}{at_closing_en}: "
+                      f"{gp}")
         return Outcome(
             hand.number, mine, gp, how, variant.refs.score,
             f"{claim_sv} med {points}: rätt. {why_sv} spelpoäng.",
-            f"{claim_en} with {points}: right. {why_en} game points.",
+            f"{claim_en} with {points}: right. {why_en} game {_points_en(gp)}.",
             claimant=seat, closer=closer, declared=not at_end, points=now.points,
             figures=figures)
     their_tricks = figures.of(theirs)[1]
@@ -1185,7 +1203,7 @@ def judge_claim(variant: Variant, state: State, hand: Hand, seat: int,
         f"{claim_sv} men har bara {points}: fel. {_names(state, theirs)} hade {their_tricks} "
         f"stick{at_closing_sv}: {gp} spelpoäng.",
         f"{claim_en} but has only {points}: wrong. {_names(state, theirs)} had "
-        f"{_tricks_en(their_tricks)}{at_closing_en}: {gp} game points.",
+        f"{_tricks_en(their_tricks)}{at_closing_en}: {gp} game {_points_en(gp)}.",
         claimant=seat, closer=closer, declared=not at_end, points=now.points,
             figures=figures)
 
@@ -1203,13 +1221,15 @@ def _judge_end(variant: Variant, state: State, hand: Hand) -> Outcome:
         winners = side_of(sides, last)
         how = "last_trick"
         why_sv = f"{_names(state, winners)} tog sista sticket och vinner given"
-        why_en = f"{_names(state, winners)} took the last trick and win the hand"
+        why_en = (f"{_names(state, winners)} took the last trick and "
+                  f"{_verb_en(winners, 'wins', 'win')} the hand")
     else:
         totals = [now.of(side)[0] for side in sides]
         if totals[0] != totals[1]:
             winners = sides[0] if totals[0] > totals[1] else sides[1]
             why_sv = f"{_names(state, winners)} har flest poäng ({max(totals)} mot {min(totals)})"
-            why_en = f"{_names(state, winners)} have more points ({max(totals)} to {min(totals)})"
+            why_en = (f"{_names(state, winners)} {_verb_en(winners, 'has', 'have')} more "
+                      f"points ({max(totals)} to {min(totals)})")
         else:  # a tie: our reading — the side that took the last trick
             winners = side_of(sides, last)
             why_sv = f"lika poäng ({totals[0]}); {_names(state, winners)} tog sista sticket"
@@ -1222,8 +1242,9 @@ def _judge_end(variant: Variant, state: State, hand: Hand) -> Outcome:
         hand.number, winners, gp, how, variant.refs.score,
         f"Ingen sa 66: {why_sv}. {_names(state, losers)} har {opp_points} poäng och "
         f"{opp_tricks} stick: {gp} spelpoäng.",
-        f"Nobody claimed 66: {why_en}. {_names(state, losers)} have {opp_points} points and "
-        f"{_tricks_en(opp_tricks)}: {gp} game points.",
+        f"Nobody claimed 66: {why_en}. {_names(state, losers)} "
+        f"{_verb_en(losers, 'has', 'have')} {opp_points} points and "
+        f"{_tricks_en(opp_tricks)}: {gp} game {_points_en(gp)}.",
         points=now.points, figures=now)
 
 
@@ -1310,6 +1331,8 @@ def _how_words(state: State, outcome: Outcome) -> tuple[str, str]:
             return "felaktigt 66", "a wrong 66"
         return f"{who}s felaktiga 66", f"{who}'s wrong 66"
     if outcome.how == "against_closer":
+        if outcome.closer is None:
+            return "66 mot den som stängde", "66 against the closer"
         return f"66 mot {closer} som stängde", f"66 against {closer}, who closed"
     words = {"last_trick": ("sista sticket", "last trick"),
              "more_points": ("flest poäng", "more points"),
@@ -1362,11 +1385,13 @@ def _on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
         hand = _fresh_hand(variant, state)
     winners = _quick_winners(variant, state, hand, event)
     gp = event["game_points"]
-    _check_quick(variant, state, event, gp)
+    how = _check_quick(variant, state, event, gp, winners)
     names = _names(state, winners)
-    outcome = Outcome(hand.number, winners, gp, event.get("how") or "quick", R_ENTRY,
+    outcome = Outcome(hand.number, winners, gp, how or "quick", R_ENTRY,
                       f"Snabbinmatning: {names} vinner {gp} spelpoäng.",
-                      f"Quick entry: {names} win {gp} game points.")
+                      f"Quick entry: {names} {_verb_en(winners, 'wins', 'win')} {gp} game "
+                      f"{_points_en(gp)}.",
+                      closer=event.get("closer"))
     hand = replace(hand, quick=True)
     state = replace(state, hands_started=hand.number)
     return write_outcome(variant, state, hand, outcome)
@@ -1391,21 +1416,37 @@ def _quick_winners(variant: Variant, state: State, hand: Hand,
     return winners
 
 
-def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int) -> None:
+# The figures at the moment of closing, for quick entry of a closed hand (two hands).
+CLOSING_FIELDS = ("opponent_points_at_closing", "opponent_tricks_at_closing",
+                  "closer_tricks_at_closing")
+
+
+def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
+                 winners: tuple[int, ...]) -> str | None:
+    """Check a quick entry's game points against what it says of the hand; return its
+    ``how`` (a right claim by the closer's opponent is a claim against the closer).
+
+    After a closing the figures at the moment of closing decide (ゲーム点, README), unless the
+    table plays ``end_of_hand_figures``: then the entry says who closed (``closer``) and the
+    closer's opponent's points and tricks then (and, for the opponent's wrong claim, the
+    closer's own tricks then); ``loser_points``/``loser_tricks``/``winner_tricks`` are always
+    the figures at the end of the hand.
+    """
     rule = variant.refs.score
 
-    def refuse(code: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-        return _violation(code, rule, {"game_points": gp, **params}, sv, en)
+    def refuse(code: str, params: dict[str, Any], sv: str, en: str,
+               cite: str = rule) -> RuleViolation:
+        return _violation(code, cite, {"game_points": gp, **params}, sv, en)
 
     if gp not in (1, 2, 3):
         raise refuse("game_points_range", {},
                      f"En giv ger 1, 2 eller 3 spelpoäng, inte {gp}.",
                      f"A hand scores 1, 2 or 3 game points, not {gp}.")
     counts = {name: event.get(name) for name in ("loser_points", "loser_tricks",
-                                                  "winner_tricks")}
+                                                  "winner_tricks") + CLOSING_FIELDS}
     most_tricks = variant.tricks_per_hand
     for name, value in counts.items():
-        high = most_tricks if name != "loser_points" else MOST_POINTS
+        high = MOST_POINTS if "points" in name else most_tricks
         if value is not None and not 0 <= value <= high:
             raise refuse("result_shape", {name: value},
                          f"{name} kan inte vara {value}.", f"{name} cannot be {value}.")
@@ -1420,38 +1461,126 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int)
                      "Without a trick the loser has no points (a marriage counts only with a "
                      "trick).")
     how = event.get("how")
-    if how in ("wrong_claim", "against_closer"):
+    if how == "wrong_claim" and lp is not None and lp >= TARGET:
+        # The loser of a wrong claim is the claimant, and he had less than 66 (at the end of
+        # a closed hand nobody claimed: the closer, who fell short).
+        raise refuse("wrong_claim_with_66", {"how": how, "loser_points": lp},
+                     f"Ett felaktigt 66 betyder att den som sa det hade under {TARGET}; "
+                     f"förloraren har {lp}.",
+                     f"A wrong 66 means the claimant had less than {TARGET}; the loser has "
+                     f"{lp}.", variant.refs.claim)
+    closer = event.get("closer")
+    op, ot, ct = (counts[name] for name in CLOSING_FIELDS)
+    closer_won = closer is not None and closer in winners
+    if closer is None and any(v is not None for v in (op, ot, ct)):
+        raise refuse("closer_required", {},
+                     "Siffrorna vid stängningen hör till en stängd giv: ange vem som stängde "
+                     "(closer).",
+                     "The figures at the closing belong to a closed hand: say who closed the "
+                     "talon (closer).", R_ENTRY)
+    if closer is not None:
+        how = _check_quick_closing(variant, state, refuse, how, closer, closer_won,
+                                   (lp, lt, wt), (op, ot, ct))
+    at_closing = closer is not None and not state.rules.end_of_hand_figures
+    at_sv, at_en = (" vid stängningen", " at the closing") if at_closing else ("", "")
+    if how in ("wrong_claim", "against_closer") or (closer is not None and not closer_won):
+        # The scorer gets 2, or 3 if he has no trick (after a closing: then).
         if gp == 1:
             raise refuse("game_points_mismatch", {"how": how},
                          "Ett felaktigt 66 eller 66 mot den som stängde ger 2 eller 3.",
                          "A wrong 66 or a 66 against the closer scores 2 or 3.")
-        if wt is not None and gp != game_points_two_or_three(wt):
-            raise refuse("game_points_mismatch", {"how": how, "winner_tricks": wt},
-                         f"Med {wt} stick blir det {game_points_two_or_three(wt)} spelpoäng.",
-                         f"With {wt} tricks that is {game_points_two_or_three(wt)} game "
-                         "points.")
-        return
+        scorer_tricks = (ct if closer_won else ot) if at_closing else wt
+        if scorer_tricks is not None and gp != game_points_two_or_three(scorer_tricks):
+            right = game_points_two_or_three(scorer_tricks)
+            raise refuse("game_points_mismatch", {"how": how, "scorer_tricks": scorer_tricks},
+                         f"Vinnaren hade {scorer_tricks} stick{at_sv}: det ger {right} "
+                         "spelpoäng.",
+                         f"The winner had {_tricks_en(scorer_tricks)}{at_en}: that scores "
+                         f"{right} game {_points_en(right)}.")
+        return how
     if how in ("claim", "last_trick", "more_points") and wt == 0:
         raise refuse("winner_without_tricks", {"how": how},
                      "Den som vinner med 66 eller sista sticket har tagit stick.",
                      "Whoever wins by 66 or the last trick has taken tricks.")
+    if at_closing:
+        lp, lt = op, ot  # the closer won: his opponent's figures at the closing decide
+    hint_sv = hint_en = ""
+    if closer is None and variant.talon:
+        hint_sv = (" (Stängdes talongen? Ange då vem som stängde och motspelarens poäng och "
+                   "stick vid stängningen.)")
+        hint_en = (" (Was the talon closed? Then say who closed it and the opponent's points "
+                   "and tricks at the closing.)")
+    if lp and gp == 3:
+        # Points come only from won cards (a marriage counts only with a trick): a loser with
+        # points has a trick, and 3 is for a loser without one.
+        raise refuse("points_mean_a_trick", {"loser_points": lp},
+                     f"Förloraren har {lp} poäng{at_sv}, alltså minst ett stick: då blir det "
+                     "inte 3 spelpoäng (3 är när han inte har något stick).",
+                     f"The loser has {lp} points{at_en}, so at least one trick: that does not "
+                     "score 3 game points (3 is for a loser without a trick).")
     if lp is not None and lt is not None:
         right = game_points_by_figures(lp, lt)
         if gp != right:
             raise refuse("game_points_mismatch", {"loser_points": lp, "loser_tricks": lt},
-                         f"Förloraren har {lp} poäng och {lt} stick: det ger {right} spelpoäng.",
-                         f"The loser has {lp} points and {lt} tricks: that scores {right} game "
-                         "points.")
+                         f"Förloraren har {lp} poäng och {lt} stick{at_sv}: det ger {right} "
+                         f"spelpoäng.{hint_sv}",
+                         f"The loser has {lp} points and {_tricks_en(lt)}{at_en}: that scores "
+                         f"{right} game {_points_en(right)}.{hint_en}")
     elif lp is not None and (lp >= ONE_POINT_FROM) != (gp == 1):
         raise refuse("game_points_mismatch", {"loser_points": lp},
-                     f"Förloraren har {lp} poäng: 1 spelpoäng från {ONE_POINT_FROM}, annars 2 "
-                     "eller 3.",
-                     f"The loser has {lp} points: 1 game point from {ONE_POINT_FROM}, else 2 "
-                     "or 3.")
+                     f"Förloraren har {lp} poäng{at_sv}: 1 spelpoäng från {ONE_POINT_FROM}, "
+                     f"annars 2 eller 3.{hint_sv}",
+                     f"The loser has {lp} points{at_en}: 1 game point from {ONE_POINT_FROM}, "
+                     f"else 2 or 3.{hint_en}")
     elif lt is not None and (lt == 0) != (gp == 3):
         raise refuse("game_points_mismatch", {"loser_tricks": lt},
                      "3 spelpoäng är det när förloraren inte har något stick, och bara då.",
                      "3 game points it is when the loser has no trick, and only then.")
+    return how
+
+
+def _check_quick_closing(variant: Variant, state: State, refuse: Any, how: str | None,
+                         closer: int, closer_won: bool, end: tuple[int | None, ...],
+                         closing: tuple[int | None, ...]) -> str | None:
+    """A quick entry of a closed hand: how it can have ended, and figures at the closing that
+    fit those at the end (points and tricks only grow)."""
+    name = _name(state, closer)
+    if how == "last_trick":
+        raise refuse("closed_no_last_trick", {"how": how, "closer": closer},
+                     f"{name} stängde talongen, så den tog aldrig slut: given slutar med 66 "
+                     "(eller som om den som stängde sa 66 vid slutet), inte med sista sticket "
+                     "ur en talong som tagit slut.",
+                     f"{name} closed the talon, so it was never used up: the hand ends with a "
+                     "claim (or as the closer's claim at the end), not with the last trick of "
+                     "an exhausted talon.", variant.refs.close)
+    if how == "against_closer" and closer_won:
+        raise refuse("how_mismatch", {"how": how, "closer": closer},
+                     f"66 mot den som stängde vinns av motspelaren, inte av {name} som stängde.",
+                     f"66 against the closer is won by his opponent, not by {name}, who "
+                     "closed.")
+    if how == "claim" and not closer_won:
+        how = "against_closer"  # the closer's opponent claimed right
+    lp, lt, wt = end
+    op, ot, ct = closing
+    if ot == 0 and op:
+        raise refuse("points_without_tricks", {"opponent_points_at_closing": op},
+                     "Utan stick vid stängningen hade motspelaren inga poäng då.",
+                     "Without a trick at the closing the opponent had no points then.")
+    # The opponent is the loser when the closer won, else the winner.
+    pairs = (("opponent_points_at_closing", op, lp if closer_won else None,
+              "Motspelarens poäng", "The opponent's points"),
+             ("opponent_tricks_at_closing", ot, lt if closer_won else wt,
+              "Motspelarens stick", "The opponent's tricks"),
+             ("closer_tricks_at_closing", ct, wt if closer_won else lt,
+              "Stängarens stick", "The closer's tricks"))
+    for field_name, early, late, what_sv, what_en in pairs:
+        if early is not None and late is not None and early > late:
+            raise refuse("closing_after_end", {field_name: early, "at_end": late},
+                         f"{what_sv} vid stängningen ({early}) kan inte vara fler än vid "
+                         f"givens slut ({late}): poäng och stick blir bara fler.",
+                         f"{what_en} at the closing ({early}) cannot be more than at the end "
+                         f"of the hand ({late}): points and tricks only grow.", R_ENTRY)
+    return how
 
 
 _HANDLERS = {
@@ -1521,6 +1650,17 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
             del events[name]
     else:
         del events["call"]
+        # A closed hand: who closed, and the figures at the moment of closing (they decide).
+        events["result"] = replace(
+            events["result"],
+            optional={**events["result"].optional, "closer": "seat",
+                      **{name: "int" for name in CLOSING_FIELDS}},
+            help_sv=events["result"].help_sv + " Stängdes talongen: vem som stängde och "
+                    "motspelarens poäng och stick då (de avgör), vid motspelarens felaktiga "
+                    "66 också stängarens stick då.",
+            help_en=events["result"].help_en + " If the talon was closed: who closed it and "
+                    "the opponent's points and tricks then (they decide); for the opponent's "
+                    "wrong 66 also the closer's tricks then.")
     return events
 
 
@@ -1545,6 +1685,13 @@ def labels_for(variant: Variant) -> dict[str, dict[str, tuple[str, str]]]:
             "loser_points": ("Förlorarens poäng", "Loser's points"),
             "loser_tricks": ("Förlorarens stick", "Loser's tricks"),
             "winner_tricks": ("Vinnarens stick", "Winner's tricks"),
+            "closer": ("Vem stängde talongen?", "Who closed the talon?"),
+            "opponent_points_at_closing": ("Motspelarens poäng vid stängningen",
+                                           "Opponent's points at the closing"),
+            "opponent_tricks_at_closing": ("Motspelarens stick vid stängningen",
+                                           "Opponent's tricks at the closing"),
+            "closer_tricks_at_closing": ("Stängarens stick vid stängningen",
+                                         "Closer's tricks at the closing"),
         },
         "nouns": {
             "trump": ("trumfkort", "trump card"), "marriage": ("mariage", "marriage"),
@@ -1554,6 +1701,13 @@ def labels_for(variant: Variant) -> dict[str, dict[str, tuple[str, str]]]:
             "how": ("hur", "how"), "loser_points": ("förlorarens poäng", "loser's points"),
             "loser_tricks": ("förlorarens stick", "loser's tricks"),
             "winner_tricks": ("vinnarens stick", "winner's tricks"),
+            "closer": ("stängde", "closed by"),
+            "opponent_points_at_closing": ("motspelarens poäng vid stängningen",
+                                           "opponent's points at the closing"),
+            "opponent_tricks_at_closing": ("motspelarens stick vid stängningen",
+                                           "opponent's tricks at the closing"),
+            "closer_tricks_at_closing": ("stängarens stick vid stängningen",
+                                         "closer's tricks at the closing"),
         },
         "values": {
             "claim": ("66 rätt sagt", "66 claimed right"),

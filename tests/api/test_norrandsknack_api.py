@@ -44,7 +44,8 @@ def test_the_catalog_lists_norrandsknack_with_its_words(client):
         "lone_knocker": "takes_all", "stake": 0}
     assert game["labels"]["events"]["buy"] == {"sv": "Köpet", "en": "Buying"}
     assert game["labels"]["values"]["knacka"]["sv"] == "Knacka"
-    assert set(game["events"]) == {"draw", "deal", "bid", "buy", "play", "trick", "result"}
+    assert set(game["events"]) == {"draw", "deal", "bid", "buy", "play", "trick", "result",
+                                   "trumfmant_breach"}  # issue 15, item 12
 
 
 def test_a_deal_trick_by_trick(client):
@@ -196,3 +197,54 @@ def test_a_trumfmant_penalty_reaches_the_protokoll(client):
     (finding,) = view["findings"]
     assert finding["code"] == "trumfmant_breach" and finding["seat"] == B
     assert finding["details"]["lead_trick"] == 1 and finding["details"]["proof_trick"] == 2
+
+
+def four_one_ten(client):
+    """A table at Anna 4, Bo 1, Cia 10, Anna to deal (forehand Bo)."""
+    table = nk_table(client)
+    table.ok({"type": "result", "bids": ["lura", "knacka", "lura"], "tricks": [2, 3, 0]})
+    table.ok({"type": "result", "bids": ["sta_med", "knacka", "passa"], "tricks": [3, 2, 0]})
+    view = table.ok({"type": "result", "bids": ["sta_med", "knacka", "passa"],
+                     "tricks": [1, 4, 0]})
+    assert view["protokoll"]["totals"] == [4, 1, 10]
+    return table, view
+
+
+def test_the_quick_entry_hint_offers_more_than_one_missed_trump_lead(client):
+    """Issue 15, item 11: a player can miss more than once; the hint offers what can happen."""
+    fresh = nk_table(client).view()
+    (quick,) = [i for i in fresh["expected"]["inputs"] if i["type"] == "result"]
+    assert quick["fields"]["missed_trump"] == [0]  # nobody can come down to 1 from 10
+    table, view = four_one_ten(client)
+    (quick,) = [i for i in view["expected"]["inputs"] if i["type"] == "result"]
+    assert quick["fields"]["missed_trump"] == [0, 1, 2, 3, 4]
+    refused(table, {"type": "result", "bids": ["sta_med", "knacka", "sta_med"],
+                    "tricks": [2, 0, 3], "missed_trump": [2, 1, 2]}, 422, "no_lead")
+    view = table.ok({"type": "result", "bids": ["sta_med", "knacka", "sta_med"],
+                     "tricks": [2, 0, 3], "missed_trump": [2, 0, 0]})
+    assert [r["kind"] for r in view["protokoll"]["rows"][-3:]] == ["penalty", "penalty",
+                                                                    "deal"]
+    assert view["protokoll"]["totals"] == [8, 6, 7]
+
+
+def test_a_called_trumfmant_breach_after_a_deal_that_stopped_early(client):
+    """Issue 15, item 12: played card by card, the deal stops when Bo reaches 0 before the
+    missed trump lead could be proven by play; the table calls it and the limpa is written."""
+    table, _ = four_one_ten(client)
+    table.ok({"type": "deal", "trump_card": "♥7"})
+    for seat, bid in ((B, "knacka"), (C, "sta_med"), (A, "sta_med")):
+        table.ok({"type": "bid", "seat": seat, "bid": bid})
+    for seat, count in ((B, 0), (C, 0), (A, 1)):
+        table.ok({"type": "buy", "seat": seat, "discard": count})
+    table.ok({"type": "trick", "cards": "♠4 ♠K ♠2"})
+    view = table.ok({"type": "trick", "cards": "♦5 ♦2 ♦9"})
+    assert view["over"] is True
+    offered = [i for i in view["expected"]["inputs"] if i["type"] == "trumfmant_breach"]
+    assert [(i["seat"], i["fields"]["trick"]) for i in offered] == [(B, [1]), (C, [2])]
+    refused(table, {"type": "trumfmant_breach", "seat": A}, 422, "no_missed_lead",
+            "Norrandsknack — Spelet av korten")
+    view = table.ok({"type": "trumfmant_breach", "seat": C, "trick": 2, "card": "♥9"})
+    row = view["protokoll"]["rows"][-1]
+    assert row["kind"] == "penalty" and row["marks"] == ["", "", "limpa"]
+    assert view["findings"][-1]["code"] == "trumfmant_breach"
+    assert view["over"] is True  # Bo still stands at 0

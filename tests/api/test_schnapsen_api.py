@@ -184,3 +184,21 @@ def test_four_hands_call_and_claim_with_the_partner(client):
     assert outcome["how"] == "wrong_claim" and outcome["winners"] == [A, C]
     assert view["protokoll"]["totals"] == [4, 7, 4, 7]
     assert view["state"]["dealer"] == D  # the deal passes counter-clockwise
+
+
+def test_quick_entry_of_a_closed_hand_takes_the_figures_at_the_closing(client):
+    """Issue 15, item 5: the opponent had 10 points and a trick when the talon was closed, so
+    the closer's 66 scores 2 (and 1 is refused), whatever he had at the end."""
+    table = schnapsen_table(client)
+    games = {g["id"]: g for g in client.get("/api/games").json}
+    optional = games["schnapsen"]["events"]["result"]["optional"]
+    assert optional["closer"] == "seat" and optional["opponent_points_at_closing"] == "int"
+    assert "closer" not in games["schnapsen4"]["events"]["result"]["optional"]
+    closed = {"type": "result", "winner": A, "how": "claim", "closer": A,
+              "opponent_points_at_closing": 10, "opponent_tricks_at_closing": 1,
+              "loser_points": 40, "loser_tricks": 3}
+    refused(table, {**closed, "game_points": 1}, 422, "game_points_mismatch",
+            "Schnapsen — Spelpoäng")
+    view = table.ok({**closed, "game_points": 2})
+    assert view["protokoll"]["rows"][-1]["totals"] == [5, 7]
+    assert view["state"]["last_hand"]["outcome"]["closer"] == A

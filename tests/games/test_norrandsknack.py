@@ -962,3 +962,102 @@ def test_quick_entry_lone_knocker():
     t.refuse("no_play", "result", bids=[P, P, K], missed_trump=[0, 0, 1])
     q(t, C, [0, 0, 5], passed=(A, B))  # the tricks he was given may be entered
     t.check_replay()
+
+
+# =====================================================================================
+# Issue 15, item 11: the quick-entry hint offers the missed trump leads that can happen
+# =====================================================================================
+def result_hint(t: Table) -> list[int]:
+    (quick,) = [i for i in t.expected().inputs if i.type == "result"]
+    return quick.fields["missed_trump"]
+
+
+def test_a_player_can_miss_a_trump_lead_more_than_once():
+    t = at_four_one_ten()  # Bo at 1: trumfmant from the first lead
+    assert result_hint(t) == [0, 1, 2, 3, 4]  # the fifth lead is a last card: never missed
+    q(t, B, [2, 0, 3], missed_trump=[2, 0, 0])  # Anna led twice under trumfmant, no trump
+    rows = t.sheet().rows
+    assert [r.kind for r in rows[-3:]] == ["penalty", "penalty", "deal"]
+    # Anna 4 → 9 → 10 (never above 10) → 8 with two tricks; Bo at 1 took nothing: 6.
+    assert t.scores == (8, 6, 7)
+    t.check_replay()
+
+
+def test_missed_trump_leads_cannot_outnumber_the_leads():
+    t = at_four_one_ten()
+    err = t.refuse("no_lead", "result", bids=[SM, K, SM], tricks=[2, 0, 3],
+                   missed_trump=[2, 1, 2])
+    assert err.params["leads"] == 4 and err.rule == "Norrandsknack — Spelet av korten"
+    t.refuse("no_lead", "result", bids=[SM, K, SM], tricks=[0, 1, 0],
+             missed_trump=[0, 1, 1])  # stopped after one trick: one lead
+    q(t, B, [2, 1, 2], missed_trump=[1, 1, 0])
+    assert t.scores == (7, 5, 8)  # Anna 4 → 9 − 2; Bo 1 → 6 − 1; Cia 10 − 2
+
+
+def test_no_missed_trump_lead_is_offered_when_nobody_can_come_down_to_one():
+    t = Table(3)
+    assert result_hint(t) == [0]  # from 10, five tricks reach 5 at best
+
+
+# =====================================================================================
+# Issue 15, item 12: a called trumfmant breach after a deal that stopped early
+# =====================================================================================
+def stopped_with_two_missed_leads() -> Table:
+    """Bo at 1 knocks (trumfmant); Bo leads a spade, Cia wins and leads a diamond, Bo wins:
+    Bo is at 0 and the deal stops after two tricks — before anybody played a trump."""
+    t = at_four_one_ten()
+    t.deal("♥7")
+    t.bids({B: K})
+    t.buys()
+    t.tricks("♠4 ♠K ♠2")  # Bo, Cia, Anna: Cia wins
+    t.tricks("♦5 ♦2 ♦9")  # Cia, Anna, Bo: Bo wins and reaches 0
+    assert t.state.phase == "over" and t.state.winner == B
+    assert t.state.deal.outcome == "stopped" and t.scores == (4, 0, 9)
+    return t
+
+
+def test_a_called_missed_trump_lead_after_the_deal_stopped_costs_a_limpa():
+    t = stopped_with_two_missed_leads()
+    offered = {i.seat: i.fields["trick"] for i in t.expected().inputs
+               if i.type == "trumfmant_breach"}
+    assert offered == {B: [1], C: [2]}
+    # Cia's hand shows ♥9: she led ♦5 under trumfmant holding a trump.
+    t.post("trumfmant_breach", seat=C, trick=2, card="♥9")
+    row = t.sheet().rows[-1]
+    assert row.kind == "penalty" and row.changes == (None, None, 1) and row.marks[C] == "limpa"
+    assert t.scores == (4, 0, 10)  # 9 + 5, never above 10
+    finding = t.findings()[-1]
+    assert finding.code == "trumfmant_breach" and finding.seat == C
+    assert finding.params["lead_trick"] == 2 and finding.params["proof_card"] == "♥9"
+    assert t.state.winner == B and t.state.phase == "over"  # Bo still stands at 0
+    t.refuse("no_missed_lead", "trumfmant_breach", seat=C)  # penalised once
+    t.check_replay()
+
+
+def test_the_winners_own_called_missed_lead_takes_him_back_above_zero():
+    t = stopped_with_two_missed_leads()
+    t.post("trumfmant_breach", seat=B)  # Bo led ♠4 under his own trumfmant, holding a trump
+    assert t.scores == (4, 5, 9) and t.state.winner is None
+    # The omgång goes on: the next dealer deals; Cia's missed lead may still be called.
+    assert t.state.phase == "deal" and t.state.dealer == B and not t.state.first_rules
+    assert [i.seat for i in t.expected().inputs if i.type == "trumfmant_breach"] == [C]
+    t.post("trumfmant_breach", seat=C)
+    t.deal("♠7")
+    assert not any(i.type == "trumfmant_breach" for i in t.expected().inputs)
+    t.check_replay()
+
+
+def test_called_missed_lead_refusals():
+    t = stopped_with_two_missed_leads()
+    t.refuse("no_missed_lead", "trumfmant_breach", seat=A)  # Anna never led
+    t.refuse("no_missed_lead", "trumfmant_breach", seat=B, trick=2)
+    t.refuse("not_a_trump", "trumfmant_breach", seat=C, card="♠A")
+    t.refuse("card_is_dealers", "trumfmant_breach", seat=C, card="♥7")  # the turned card
+    # During play, or after a deal played to the end, the played trump proves it instead.
+    t = at_four_one_ten()
+    t.deal("♥7")
+    t.bids({B: K})
+    t.buys()
+    t.tricks("♠4 ♠K ♠2")
+    err = t.refuse("breach_not_callable", "trumfmant_breach", seat=B)
+    assert err.rule == "Norrandsknack — Spelet av korten"

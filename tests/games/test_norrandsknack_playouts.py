@@ -202,6 +202,34 @@ class Match:
         self.deals_played += 1
         self.check_played_deal(hands, trump, talong, laid_away, plays, suspects, kept_ace,
                                revokes)
+        if len(self.state.deal.tricks) < 5:
+            self.call_missed_leads(hands, trump, plays, suspects)
+
+    def call_missed_leads(self, hands, trump, plays, suspects) -> None:
+        """The deal stopped before play proved a missed trump lead: the offender's hand shows
+        the trump he held, and the table calls it (issue 15, item 12)."""
+        rng = self.rng
+        for seat, number in suspects:
+            if any(s == seat and c.suit == trump and k > number for k, s, c in plays):
+                continue  # proven by play, penalised already
+            trumps = [c for c in hands[seat] if c.suit == trump]
+            assert trumps  # he held one when he led, and has played none since
+            offered = {i.seat: i.fields["trick"] for i in self.expected().inputs
+                       if i.type == "trumfmant_breach"}
+            assert number in offered[seat]
+            if rng.random() < 0.2:
+                continue  # nobody calls it
+            event: dict = {"type": "trumfmant_breach", "seat": seat}
+            if rng.random() < 0.5:
+                event["trick"] = number
+            if rng.random() < 0.5:
+                event["card"] = str(rng.choice(trumps))
+            before = self.state.scores[seat]
+            self.post(event)
+            assert self.state.scores[seat] == min(10, before + 5)
+            assert self.state.rows[-1].kind == "penalty"
+            if self.state.winner is None:  # the winner's own lead: the omgång goes on
+                assert self.state.phase == "deal" and before <= 0
 
     def lead(self, seat, hand, trump, number, ace, suspects) -> Card:
         rng = self.rng
@@ -421,7 +449,25 @@ def test_the_playouts_reach_the_rare_paths():
         outcomes |= {r.kind for r in match.state.rows}
         if len(match.state.deal.tricks) < 5 and not match.state.deal.quick:
             outcomes.add("stopped_in_play")
-    assert kinds == set(nk.EVENTS)
+    # (A called breach needs a deal that stops before play proves a missed lead: reached by
+    # the next test, with more breaches.)
+    assert kinds == set(nk.EVENTS) - {"trumfmant_breach"}
     assert codes == {"revoke_proven", "trump_ace_not_led", "trumfmant_breach"}
     assert {"deal", "penalty", "redeal", "draw"} <= outcomes
     assert "stopped_in_play" in outcomes
+
+
+def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
+    """Issue 15, item 12: with many breaches some deals stop (a player reaches 0) before the
+    offender plays a trump; the playout then shows his trump and calls it, and the engine
+    offers exactly those calls and writes the limpa (invariants: every check above)."""
+    called = 0
+    for seed in range(30):
+        rng = random.Random(40_000 + seed)
+        n = 3 + seed % 3
+        match = Match(TableSetup("norrandsknack", NAMES[:n], {"stake": 1}), rng,
+                      breach_rate=0.4)
+        match.run()
+        _finish(match)
+        called += sum(e.event["type"] == "trumfmant_breach" for e in match.entries)
+    assert called > 0

@@ -127,6 +127,11 @@ class Table:
         assert replay(self.setup, self.entries) == self.state
 
 
+def offered_breaches(t: Table) -> list[str]:
+    """The fem-opp breaches ``expected`` offers now."""
+    return [b for i in t.expected().inputs if i.type == "fem_opp" for b in i.fields["breach"]]
+
+
 def table_at(points: dict[int, int], n: int = 3, **options) -> Table:
     """A table where the given seats have come down to the given points by quick entries
     (each such seat bids and takes what it needs in one or more made deals)."""
@@ -881,8 +886,6 @@ def test_foreign_cut_can_be_called_until_the_bidding_starts():
 
 def test_picked_up_before_the_knock():
     t = Table(3)
-    t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
-             offender=C)  # nothing dealt yet
     t.post("deal")
     t.refuse("offender_required", "fem_opp", breach="picked_up_early", caller=A)
     t.refuse("caller_is_offender", "fem_opp", breach="picked_up_early", caller=C, offender=C)
@@ -892,11 +895,13 @@ def test_picked_up_before_the_knock():
     t.post("fem_opp", breach="picked_up_early", caller=C, offender=A)  # the dealer too
     assert t.scores == (17, 12, 17)
     t.post("knock")
-    t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
-             offender=B)  # after the knock picking up is allowed
+    # The knock shows who was early: the call is still open until the first bid.
+    t.post("fem_opp", breach="picked_up_early", caller=A, offender=B)
+    assert t.scores == (17, 17, 17)
     t.bid_round({B: 1})
-    t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
-             offender=B)
+    err = t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
+                   offender=B)
+    assert "bidding has already begun" in err.message("en")
     t.check_replay()
 
 
@@ -918,7 +923,7 @@ def test_misdeal_without_knock_dealer_five_and_same_dealer_redeals():
     assert row.kind == "penalty" and row.changes == (5, None, None)
     t.post("deal")
     assert t.state.deal.dealer == A and t.state.deal.forehand == B
-    assert t.state.deal.number == 2
+    assert t.state.deal.number == 1  # the redeal is the same deal (issue 15, item 10)
     t.check_replay()
 
 
@@ -965,13 +970,14 @@ def test_misdeal_before_the_deal_is_entered_must_say_whether_he_knocked():
     t.post("misdeal", knocked=True)
     assert t.scores == (17, 12, 12) and t.state.dealer == A
     t.post("deal")
-    assert t.state.deal.number == 3
+    assert t.state.deal.number == 1  # two misdeals, and still deal 1 (issue 15, item 10)
+    assert [r.deal for r in t.sheet().rows[1:]] == [1, 1]
     t.check_replay()
 
 
 def test_breach_calls_that_do_not_fit_now():
     t = Table(3)
-    for breach in ("forgot_ask", "forgot_exit_knock", "picked_up_early"):
+    for breach in ("forgot_ask", "forgot_exit_knock"):
         t.refuse("breach_not_possible", "fem_opp", breach=breach, caller=A, offender=B)
     t.refuse("bad_field", "fem_opp", breach="sneezed", caller=A)
 
@@ -1141,3 +1147,93 @@ def test_replay_of_a_long_mixed_log_equals_the_live_state():
     t.check_replay()
     described = rodskagg.describe(t.state)
     assert described["winner"] == A and described["scores"] == list(t.scores)
+
+
+# =====================================================================================
+# Issue 15, item 10: a redeal keeps its deal's number
+# =====================================================================================
+def test_a_redeal_after_a_misdeal_is_still_the_same_deal():
+    """"Giv 1: felgiv, omgiv", and the redeal is deal 1 in the protokoll."""
+    t = Table(3)
+    t.post("deal")
+    t.post("knock")
+    t.post("misdeal")
+    assert t.sheet().rows[-1].label_sv == "Giv 1: felgiv, omgiv"
+    assert t.sheet().rows[-1].label_en == "Deal 1: misdeal, redeal"
+    t.post("deal")
+    assert t.state.deal.number == 1 and rodskagg.describe(t.state)["deal"]["number"] == 1
+    t.bid_round({B: 1})
+    t.win_tricks(B, B, B, B)
+    t.post("ask")
+    for seat in (C, A):
+        t.post("join", seat=seat, join=False)
+    t.win_tricks(B, B)
+    rows = t.sheet().rows
+    assert [(r.kind, r.deal) for r in rows[1:]] == [("redeal", 1), ("deal", 1)]
+    assert rows[-1].label_sv.startswith("Giv 1: Bo Ett")
+    t.post("deal")
+    assert t.state.deal.number == 2  # the next deal is deal 2
+    t.check_replay()
+
+
+def test_a_misdeal_in_a_quick_entry_table_keeps_the_number_too():
+    t = Table(3)
+    t.post("misdeal", knocked=False)  # found before anything of the deal was entered
+    assert t.sheet().rows[-1].label_en == "Deal 1: misdeal without the knock – fem opp Anna"
+    t.quick({B: 2}, [1, 3, 2])
+    assert [(r.kind, r.deal) for r in t.sheet().rows[1:]] == [("penalty", 1), ("deal", 1)]
+    t.check_replay()
+
+
+# =====================================================================================
+# Issue 15, item 8: "Fem opp!" for picking up before the knock — the window
+# =====================================================================================
+def test_picked_up_early_can_be_called_after_the_knock_until_the_first_bid():
+    """The offence came before the knock, and the knock is what shows it: the text sets no
+    deadline, and the call stays open until the bidding starts."""
+    t = Table(4)
+    t.post("deal")
+    t.post("knock")
+    assert "picked_up_early" in offered_breaches(t)
+    t.post("fem_opp", breach="picked_up_early", caller=B, offender=D)
+    assert t.scores == (12, 12, 12, 17)
+    row = t.sheet().rows[-1]
+    assert row.deal == 1 and row.label_en == "Fem opp: Dan picked up the cards before the " \
+                                             "dealer's knock"
+    t.post("bid", seat=B, bid=2)
+    assert "picked_up_early" not in offered_breaches(t)
+    t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A, offender=C)
+    t.check_replay()
+
+
+def test_picked_up_early_on_a_table_that_enters_deals_by_quick_entry():
+    """No ``deal`` entry: between deals the call is for the coming deal's cards, and its
+    refusal never speaks of a bidding that has not happened."""
+    t = Table(3)
+    assert "picked_up_early" in offered_breaches(t)
+    t.post("fem_opp", breach="picked_up_early", caller=A, offender=B)
+    assert t.scores == (12, 17, 12) and t.sheet().rows[-1].deal == 1
+    t.refuse("already_called", "fem_opp", breach="picked_up_early", caller=C, offender=B)
+    t.quick({C: 2}, [1, 2, 3])  # the deal itself, by quick entry
+    assert t.sheet().rows[-1].deal == 1 and t.scores == (12, 17, 9)
+    # Between this deal and the next: a call for the next deal's cards.
+    t.post("fem_opp", breach="picked_up_early", caller=A, offender=B)
+    assert t.sheet().rows[-1].deal == 2 and t.scores == (12, 22, 9)
+    t.check_replay()
+
+
+def test_picked_up_early_is_not_open_once_the_match_is_over():
+    t = table_at({B: 1})
+    t.quick({B: 1}, [0, 6, 0])
+    assert t.state.phase == "over"
+    err = t.refuse("breach_not_possible", "fem_opp", breach="picked_up_early", caller=A,
+                   offender=C)
+    assert "bidding" not in err.message("en") and "match is over" in err.message("en")
+
+
+def test_the_deal_row_says_1_trick_in_english():
+    """Issue 15, item 7 (the same slip as in the Schnapsen family): "1 trick", not "1 tricks"."""
+    t = Table(3)
+    t.quick({B: 1}, [2, 1, 3])
+    assert t.sheet().rows[-1].label_en == "Deal 1: Bo One, 1 trick, made"
+    assert t.sheet().rows[-1].label_sv == "Giv 1: Bo Ett, 1 stick, hem"

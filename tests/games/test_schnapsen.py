@@ -736,3 +736,119 @@ def test_expected_offers_only_what_the_rules_allow():
     t.post("close", seat=B)
     types = [i.type for i in schnapsen.expected(t.state).inputs]
     assert "exchange" not in types and "close" not in types and "result" not in types
+
+
+# --- issue 15, item 5: quick entry of a hand whose talon was closed -----------------------------
+def test_quick_entry_of_a_closed_hand_uses_the_figures_at_the_closing():
+    """The audit's example: the opponent had 10 points and a trick when the talon was closed,
+    so the closer's right 66 scores 2 game points, not 1 — whatever he had at the end."""
+    t = Table()
+    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+    err = t.refuse("game_points_mismatch", "result", game_points=1, **closed)
+    assert err.rule == "Schnapsen — Spelpoäng"
+    t.post("result", game_points=2, **closed)
+    assert t.state.totals == (5, 7)
+
+
+def test_quick_entry_of_a_closed_hand_in_every_way_it_can_end():
+    t = Table()
+    # The closer's opponent claims right: 2, or 3 if he had no trick at the closing.
+    t.refuse("game_points_mismatch", "result", winner=B, game_points=2, how="against_closer",
+             closer=A, opponent_tricks_at_closing=0, winner_tricks=2)
+    # A right claim by the closer's opponent is a claim against the closer.
+    t.post("result", winner=B, game_points=3, how="claim", closer=A,
+           opponent_tricks_at_closing=0, winner_tricks=2)
+    assert t.state.last.outcome.how == "against_closer"
+    assert t.state.rows[-1].label_en == "Hand 1: Bo 3 (66 against Anna, who closed)"
+    # The closer falls short: his opponent scores 2 or 3 by his tricks at the closing.
+    t.refuse("game_points_mismatch", "result", winner=A, game_points=3, closer=B,
+             opponent_tricks_at_closing=1)
+    # The opponent's wrong claim: the closer scores by his own tricks at the closing.
+    t.refuse("game_points_mismatch", "result", winner=A, game_points=2, how="wrong_claim",
+             closer=A, closer_tricks_at_closing=0, winner_tricks=4)
+    t.post("result", winner=A, game_points=3, how="wrong_claim", closer=A,
+           closer_tricks_at_closing=0, winner_tricks=4)
+    assert t.state.totals == (4, 4)
+
+
+def test_quick_entry_of_a_closed_hand_refuses_what_cannot_be():
+    t = Table()
+    t.refuse("closer_required", "result", winner=A, game_points=2,
+             opponent_points_at_closing=10)
+    err = t.refuse("closed_no_last_trick", "result", winner=A, game_points=1,
+                   how="last_trick", closer=A)
+    assert err.rule == "Schnapsen — Stängningen"
+    t.refuse("how_mismatch", "result", winner=A, game_points=2, how="against_closer",
+             closer=A)
+    t.refuse("closing_after_end", "result", winner=A, game_points=2, closer=A,
+             opponent_points_at_closing=30, opponent_tricks_at_closing=2, loser_points=20,
+             loser_tricks=2)
+    t.refuse("closing_after_end", "result", winner=A, game_points=2, closer=A,
+             opponent_tricks_at_closing=3, loser_tricks=2)
+    t.refuse("points_without_tricks", "result", winner=A, game_points=3, closer=A,
+             opponent_points_at_closing=10, opponent_tricks_at_closing=0)
+
+
+def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
+    t = Table(end_of_hand_figures=True)
+    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+    t.refuse("game_points_mismatch", "result", game_points=2, **closed)
+    t.post("result", game_points=1, **closed)
+    assert t.state.totals == (6, 7)
+
+
+# --- issue 15, item 6: quick entry must be a hand that can happen ------------------------------
+def test_quick_entry_loser_points_mean_a_trick():
+    """Points come only with won cards, so a loser with 10 points took a trick: 3 game points
+    (the score for a loser without a trick) is impossible."""
+    t = Table()
+    err = t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, loser_points=10)
+    assert err.rule == "Schnapsen — Spelpoäng" and err.params["loser_points"] == 10
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, how="claim",
+             loser_points=10)
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, closer=A,
+             opponent_points_at_closing=10)
+    t.post("result", winner=A, game_points=2, loser_points=10)
+    t.post("result", winner=A, game_points=3, loser_points=0)
+    assert t.state.totals == (2, 7)
+
+
+def test_quick_entry_a_wrong_claim_comes_from_under_66():
+    t = Table()
+    err = t.refuse("wrong_claim_with_66", "result", winner=A, game_points=2,
+                   how="wrong_claim", loser_points=66)
+    assert err.rule == "Schnapsen — Slutet"
+    t.post("result", winner=A, game_points=2, how="wrong_claim", loser_points=65)
+    assert t.state.totals == (5, 7)
+    # After a wrong claim 3 is for a winner without a trick: the claimant's points (he has a
+    # trick) do not stand in the way.
+    t.post("result", winner=B, game_points=3, how="wrong_claim", loser_points=10)
+    assert t.state.totals == (5, 4)
+
+
+# --- issue 15, item 7: English outcome messages -------------------------------------------------
+def test_english_outcomes_agree_in_number():
+    """"Bo has 33 points … 1 game point", not "Bo have", "1 game points"."""
+    t = started()
+    t.tricks("♠A ♠10", "♠K ♦Q", "♠Q ♠J", "♣J ♣A", "♣10 ♣K", "♦A ♦J", "♦10 ♦K", "♥A ♥10")
+    t.post("claim", seat=A)
+    assert t.last().en == ("Anna claims 66 with 75: right. Bo has 33 points and 3 tricks: "
+                           "1 game point.")
+    t = started()
+    t.tricks("♠A ♠J", "♠10 ♠Q", "♠K ♦J", "♦A ♦Q", "♦10 ♦K")
+    t.tricks("♣J ♣K", "♣A ♣Q", "♣10 ♥Q", "♥A ♥J", "♥K ♥10")
+    assert t.last().en.startswith("Nobody claimed 66: Anna took the last trick and wins the "
+                                  "hand. Bo has 86 points and ")
+    assert t.last().en.endswith(": 1 game point.")
+    t = started()
+    t.trick("♠J ♠A")
+    t.post("claim", seat=B)
+    assert t.last().en == ("Bo claims 66 but has only 0: wrong. Anna had 1 trick: "
+                           "2 game points.")
+    t = Table()
+    t.post("result", winner=A, game_points=1)
+    assert t.last().en == "Quick entry: Anna wins 1 game point."
+    t.post("result", winner=B, game_points=3)
+    assert t.last().en == "Quick entry: Bo wins 3 game points."

@@ -314,3 +314,22 @@ def test_quick_entry_names_a_side():
     t.post("result", winners=[A, B, C], game_points=2, how="more_points", loser_points=30,
            loser_tricks=2)
     assert t.state.totals == (5, 5, 5, 7)
+
+
+def test_quick_entry_consistency_per_side():
+    """Issue 15, item 6: a side with points has a trick (so not 3); a side that claimed
+    wrongly had less than 66."""
+    t = Table()
+    t.refuse("points_mean_a_trick", "result", winners=[A, B], game_points=3, loser_points=10)
+    t.refuse("wrong_claim_with_66", "result", winners=[A, B], game_points=2,
+             how="wrong_claim", loser_points=66)
+    t.post("result", winners=[A, B], game_points=2, how="wrong_claim", loser_points=50)
+
+
+def test_english_outcomes_of_a_side_and_of_one_alone():
+    """Issue 15, item 7: a side of two "win", one alone "wins"; 1 game point."""
+    t = Table()
+    t.post("result", winners=[A, B], game_points=1)
+    assert t.state.last.outcome.en == "Quick entry: Anna & Bo win 1 game point."
+    t.post("result", winners=[C], game_points=2)  # Cia calls (Bo deals) and plays alone
+    assert t.state.last.outcome.en == "Quick entry: Cia wins 2 game points."

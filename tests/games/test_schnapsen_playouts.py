@@ -83,6 +83,7 @@ class Match:
         self.expected_findings: list[tuple[int, int, int, str]] = []
         self.hands_played = 0
         self.closings = self.exchanges = self.marriages = self.claims = 0
+        self.quick_closed = 0  # closed hands entered by quick entry with their closing
         self.hows: set[str] = set()
 
     # -- the table ---------------------------------------------------------------------------
@@ -185,13 +186,21 @@ class Match:
         if self.quick:
             self.quick = False
             loser = 1 - winners[0]
-            pts, tricks = (self.closed_figs if self.closed_by is not None
-                           and not self.rules.end_of_hand_figures else self.figures())
+            pts, tricks = self.figures()  # quick entry's own figures are the end's
             event = {"type": "result", "winner": winners[0], "game_points": gp}
             if self.rng.random() < 0.7:
                 event.update(how=how, winner_tricks=tricks[winners[0]])
                 if how != "wrong_claim" and how != "against_closer":
                     event.update(loser_points=pts[loser], loser_tricks=tricks[loser])
+                if self.closed_by is not None:
+                    # A closed hand: who closed and the figures then (issue 15, item 5).
+                    closer = self.closed_by
+                    c_pts, c_tricks = self.closed_figs
+                    event.update(closer=closer,
+                                 opponent_points_at_closing=c_pts[1 - closer],
+                                 opponent_tricks_at_closing=c_tricks[1 - closer],
+                                 closer_tricks_at_closing=c_tricks[closer])
+                    self.quick_closed += 1
             self.post(event)
             assert self.state.last.quick
         else:
@@ -472,3 +481,17 @@ def test_the_random_runs_reach_every_kind_of_entry():
     assert all(count > 0 for count in totals.values()), totals
     assert hows == {"claim", "wrong_claim", "last_trick", "against_closer", "claim_at_end",
                     "wrong_claim_at_end"}, hows
+
+
+@pytest.mark.parametrize("game,end_of_hand", [("schnapsen", False), ("schnapsen", True),
+                                              ("sixtysix", False), ("sixtysix", True)])
+def test_quick_entry_of_closed_hands_agrees_with_play(game, end_of_hand):
+    """Issue 15, item 5: hands played with real cards, a third of them entered by quick entry
+    with the closer and the figures at the closing; the engine must accept every right game
+    point (the independent reading above decides it) under either reading of the figures."""
+    quick_closed = 0
+    for seed in range(4):
+        match = check_match(Match(game, 400 + seed, {"end_of_hand_figures": end_of_hand,
+                                                     "match_bummerl": 2}, quick_rate=0.35))
+        quick_closed += match.quick_closed
+    assert quick_closed > 0

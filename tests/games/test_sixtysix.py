@@ -224,3 +224,66 @@ def test_closing_before_drawing_refusals():
     t.trick("♠A ♠9")
     t.post("play", seat=B, card="♠10")
     t.refuse("not_leader", "close", seat=B, before_drawing=True)
+
+
+# --- issue 15, item 5: quick entry of a closed hand -------------------------------------------
+# Bo closes when Anna has 10 points and a trick (♠9 ♠10); Anna then reaches 33 points and
+# three tricks before Bo claims 66 with a trump marriage. The figures at the closing decide:
+# 2 game points ("山札を閉じた場合,ゲーム点を区別する点・枚数は,山札を閉じたときのもの").
+CLOSED_HAND_BEFORE = ("♠9 ♠10", "♦9 ♦A")  # Anna 10 points, 1 trick; Bo 11, 1 trick
+CLOSED_HAND_AFTER = ("♥9 ♥A", "♥10 ♥J", "♦K ♦10")  # Anna 33 points, 3 tricks; Bo 25
+
+
+def play_the_closed_hand(**options) -> Table:
+    t = started("♣J", **options)
+    t.tricks(*CLOSED_HAND_BEFORE)
+    t.post("close", seat=B)
+    assert t.hand.closed_at.points == (10, 11) and t.hand.closed_at.tricks == (1, 1)
+    t.tricks(*CLOSED_HAND_AFTER)
+    t.trick("♣K ♣9", marriage=True)  # Bo: 25 + 4 + 40 = 69
+    t.post("claim", seat=B)
+    return t
+
+
+def test_a_closed_hand_is_scored_on_the_figures_at_the_closing():
+    t = play_the_closed_hand(end_of_hand_figures=False)
+    outcome = t.last()
+    assert outcome.points == (33, 69) and t.state.last.won_tricks == (3, 3)
+    assert (outcome.how, outcome.winners, outcome.game_points) == ("claim", (B,), 2)
+    t.replays()
+
+
+def test_quick_entry_of_that_closed_hand_needs_the_figures_at_the_closing():
+    t = Table("sixtysix", end_of_hand_figures=False)
+    closed = dict(winner=B, how="claim", closer=B, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=33, loser_tricks=3)
+    err = t.refuse("game_points_mismatch", "result", game_points=1, **closed)
+    assert err.params["loser_points"] == 10 and err.params["loser_tricks"] == 1
+    assert "10 points and 1 trick at the closing" in err.message("en")
+    # Without the closing the entry is read as an unclosed hand, and the refusal says why.
+    end_only = {k: v for k, v in closed.items() if "closing" not in k and k != "closer"}
+    err = t.refuse("game_points_mismatch", "result", game_points=2, **end_only)
+    assert "Was the talon closed?" in err.message("en")
+    t.post("result", game_points=2, **closed)
+    assert t.state.totals == (7, 5) and t.state.last.outcome.closer == B
+    assert t.state.rows[-1].label_en == "Hand 1: Bo 2 (66 right)"
+
+
+def test_with_the_end_of_hand_figures_the_same_hand_scores_1():
+    t = play_the_closed_hand()  # 66's default: the end-of-hand figures decide
+    assert t.last().game_points == 1
+    q = Table("sixtysix")
+    closed = dict(winner=B, how="claim", closer=B, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=33, loser_tricks=3)
+    q.refuse("game_points_mismatch", "result", game_points=2, **closed)
+    q.post("result", game_points=1, **closed)
+    assert q.state.totals == (7, 6)
+
+
+def test_quick_entry_consistency_in_66():
+    """Issue 15, item 6: points mean a trick; a wrong claim comes from under 66."""
+    t = Table("sixtysix")
+    t.refuse("points_mean_a_trick", "result", winner=A, game_points=3, loser_points=10)
+    t.refuse("wrong_claim_with_66", "result", winner=A, game_points=2, how="wrong_claim",
+             loser_points=70)
+    t.post("result", winner=A, game_points=3, loser_points=0, loser_tricks=0)
