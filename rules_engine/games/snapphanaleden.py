@@ -69,6 +69,8 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
   won tricks", so they may pay the exchange (option ``fjont_from_discards``, on by default).
   The exchange is entered (event ``fjont``) as soon as the pair has a card to give, before
   the next card; a pair that never wins a trick loses ⟨★⟩ (with its discards) at the end.
+  While the exchange waits (⟨★⟩ face up as a reminder), ``expected`` says so: the play
+  prompt names who owes whom, and the play input carries ``fjont_owed``.
 - A pair that took no trick gives all its cards (discards, ⟨★⟩) to the other side; in
   Fjabbe, where ⟨★⟩ is the only such card, to the player it owed the exchange.
 - The discards may never hold a tarok or ⟨K⟩ — in 1000 and 150 for every discard.
@@ -1321,11 +1323,34 @@ def expected_of(variant: Variant, state: State) -> Expected:
         fields["legal"] = sorted({str(c) for c in legal})
     declare = tuple(Expectation("declare", s) for s in range(variant.players)
                     if _may_declare(variant, state, s))
+    owed_sv, owed_en = "", ""
+    if deal.debt is not None:
+        fields["fjont_owed"] = _fjont_owed(deal.debt)
+        owed_sv, owed_en = _fjont_owed_prompt(variant, state, deal.debt)
     return Expected(
-        "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.",
-        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.", seat,
+        "play",
+        f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.{owed_sv}",
+        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.{owed_en}", seat,
         (Expectation("play", seat, fields=fields), Expectation("trick", seat)) + declare
         + hands + quick)
+
+
+def _fjont_owed(debt: FjontDebt) -> dict[str, int]:
+    """The ⟨★⟩ exchange still owed (§1.4.1), as ``expected`` shows it while play goes on."""
+    return {"seat": debt.seat, "debtor": debt.debtor, "creditor": debt.creditor,
+            "trick": debt.trick}
+
+
+def _fjont_owed_prompt(variant: Variant, state: State, debt: FjontDebt) -> tuple[str, str]:
+    """§1.4.1: the ★-side has won nothing yet, so ⟨★⟩ lies face up as a reminder; the card
+    is due as soon as it has won one, at the latest at the end of the deal."""
+    debtor = side_name(variant, state, debt.debtor)
+    creditor = side_name(variant, state, debt.creditor)
+    many = len(variant.sides[debt.debtor]) > 1
+    return (f" {debtor} är skyldig{'a' if many else ''} {creditor} ett kort för ★ "
+            f"(stick {debt.trick}); det ges så snart {debtor} vunnit ett stick.",
+            f" {debtor} {'owe' if many else 'owes'} {creditor} a card for ★ (trick "
+            f"{debt.trick}), given as soon as {debtor} {'win' if many else 'wins'} a trick.")
 
 
 # --- reading the state --------------------------------------------------------------------------

@@ -178,3 +178,19 @@ def test_quick_entry_adds_up_to_93_and_registry():
     assert get_game("tusen") is game1000
     assert set(game1000.EVENTS) >= {"discard", "declare", "play", "fjont", "result"}
     assert game1000.sheet(t.state).players == PLAYERS
+
+
+def test_expected_says_when_a_fjont_exchange_is_owed():
+    # 800 §1.4.1 (1000 and 150 play by it): ★ played by a player who has won nothing lies face
+    # up until he can pay; ``expected`` says so while play goes on.
+    t = Table("150", PLAYERS)
+    t.post("discard", seat=A, cards="♠7 ♠8")
+    t.post("trick", cards="★ ♥K")  # Bo leads ★, Anna takes the trick
+    exp = t.expected()
+    assert exp.phase == "play"
+    assert exp.inputs[0].fields["fjont_owed"] == {"seat": B, "debtor": B, "creditor": A,
+                                                  "trick": 1}
+    assert exp.prompt_sv.endswith("Bo är skyldig Anna ett kort för ★ (stick 1); det ges så "
+                                  "snart Bo vunnit ett stick.")
+    assert exp.prompt_en.endswith("Bo owes Anna a card for ★ (trick 1), given as soon as Bo "
+                                  "wins a trick.")

@@ -505,10 +505,17 @@ def test_fjont_led_the_next_card_sets_the_suit_and_fjont_goes_back():
     # Bo & Dan have won nothing: ★ lies face up, the exchange waits
     assert deal.debt == snapphanaleden.FjontDebt(D, BO_DAN, ANNA_CIA, 1)
     assert table.state.phase == "play"
+    # ... and ``expected`` says so, not only the state (issue 15, item 4)
+    exp = table.expected()
+    assert exp.inputs[0].fields["fjont_owed"] == {"seat": D, "debtor": BO_DAN,
+                                                  "creditor": ANNA_CIA, "trick": 1}
+    assert "Bo & Dan är skyldiga Anna & Cia ett kort för ★ (stick 1)" in exp.prompt_sv
+    assert "Bo & Dan owe Anna & Cia a card for ★ (trick 1)" in exp.prompt_en
     assert game800.findings(table.state) == ()  # Bo's ♠K on ♥ shows a void, no revoke yet
     table.trick("♥D ♥H ♥KN ♣Æ")  # Anna leads ♥D and wins it
     assert table.state.phase == "play"
     table.trick("♣K ♣7 ♣8 ♣9")  # Anna leads again; her ♣K wins
+    assert "fjont_owed" in table.expected().inputs[0].fields  # still owed
     table.trick("♦7 XX ♦8 ♦9")  # Dan trumps: now Bo & Dan have won cards
     assert table.state.phase == "exchange"
     exp = table.expected()
@@ -523,6 +530,8 @@ def test_fjont_led_the_next_card_sets_the_suit_and_fjont_goes_back():
     assert deal.debt is None and card("♦8") in deal.piles[ANNA_CIA]
     assert card("♦8") not in deal.piles[BO_DAN] and card("★") in deal.piles[BO_DAN]
     assert table.state.phase == "play"
+    exp = table.expected()
+    assert "fjont_owed" not in exp.inputs[0].fields and "★" not in exp.prompt_sv
     table.refuse("no_exchange_due", "fjont", card="♦9")
     table.check_replay()
 
