@@ -1214,12 +1214,12 @@ def _check_declared_total(variant: Variant, state: State, seat: int, points: int
     raise _violation(
         "declaration_value_impossible", R_POINTS,
         {"seat": seat, "points": points, "nearest": near, "hand_size": variant.hand_size},
-        f"Ingen deklaration av {variant.hand_size} kort ger {points} poäng ({_name(state, seat)}): "
-        f"flertal ger 12–36, sekvenser 10, 15, 20 …, och tre av samma grupp dubblas. "
-        f"Närmast möjliga: {near_sv}.",
-        f"No declaration from {variant.hand_size} cards is worth {points} points "
-        f"({_name(state, seat)}): flertal give 12–36, sequences 10, 15, 20 …, and three of "
-        f"one group are doubled. Nearest possible: {near_en}.")
+        f"{_name(state, seat)}: ingen deklaration ur en hand på {variant.hand_size} kort ger "
+        f"{points} poäng — flertal ger 12–36, sekvenser 10, 15, 20 …, och tre av samma grupp "
+        f"dubblas. Närmast möjliga: {near_sv}.",
+        f"{_name(state, seat)}: no declaration from a hand of {variant.hand_size} cards is "
+        f"worth {points} points — flertal give 12–36, sequences 10, 15, 20 …, and three of one "
+        f"group are doubled. Nearest possible: {near_en}.")
 
 
 _HANDLERS = {
@@ -1348,7 +1348,7 @@ def _fjont_owed_prompt(variant: Variant, state: State, debt: FjontDebt) -> tuple
     creditor = side_name(variant, state, debt.creditor)
     many = len(variant.sides[debt.debtor]) > 1
     return (f" {debtor} är skyldig{'a' if many else ''} {creditor} ett kort för ★ "
-            f"(stick {debt.trick}); det ges så snart {debtor} vunnit ett stick.",
+            f"(stick {debt.trick}); det ges så snart {debtor} har vunnit ett stick.",
             f" {debtor} {'owe' if many else 'owes'} {creditor} a card for ★ (trick "
             f"{debt.trick}), given as soon as {debtor} {'win' if many else 'wins'} a trick.")
 

@@ -191,6 +191,6 @@ def test_expected_says_when_a_fjont_exchange_is_owed():
     assert exp.inputs[0].fields["fjont_owed"] == {"seat": B, "debtor": B, "creditor": A,
                                                   "trick": 1}
     assert exp.prompt_sv.endswith("Bo är skyldig Anna ett kort för ★ (stick 1); det ges så "
-                                  "snart Bo vunnit ett stick.")
+                                  "snart Bo har vunnit ett stick.")
     assert exp.prompt_en.endswith("Bo owes Anna a card for ★ (trick 1), given as soon as Bo "
                                   "wins a trick.")
