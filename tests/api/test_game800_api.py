@@ -135,3 +135,14 @@ def test_quick_entry_refuses_a_declaration_value_no_declaration_has(client):
     assert response.json["rule"] == "800 §1.5"
     assert response.json["details"]["nearest"] == [0, 10]
     assert table.log()["events"] == []
+
+
+@pytest.mark.parametrize("cards, points", [
+    ("XVII XVIII XX", 10), ("N ★ ♠Æ ♥Æ", 15), ("♥K ♥D ♥H ♥KN ★ ♥Æ", 25)])
+def test_validate_does_not_depend_on_the_order_the_cards_are_typed(client, cards, points):
+    response = client.post("/api/games/800/declarations/validate", json={
+        "cards": [cards], "combinations": [{"kind": "sekvens", "cards": [cards]}]})
+    assert response.status_code == 200, response.json
+    assert response.json["points"] == points
+    best = client.post("/api/games/800/declarations/best", json={"cards": [cards]}).json
+    assert best["sekvens"]["points"] == points
