@@ -989,105 +989,98 @@ def best(laid_down: Sequence[CardLike],
 _SUIT_NEXT_THREE = 3  # ⟨D⟩ ⟨H⟩ ⟨KN⟩
 _TRUMP_REALS_MAX = len(LADDERS["trumf"].slots)  # XX … V and four ⟨I⟩: 20
 _TRUMP_REALS_WITHOUT_I = _TRUMP_REALS_MAX - 4
-_WILD_MASKS = ((), (NULLA,), (FJONT_CARD,), (NULLA, FJONT_CARD))
+_WILD_SETS = (0, 1, 2, 3)  # which wild cards a sequence uses, as bits: ⟨N⟩ 1, ⟨★⟩ 2
+_WILDS_IN = {0: 0, 1: 1, 2: 1, 3: 2}
 
 
-def _trump_options():
-    """(length, real cards, ⟨I⟩ used, wild cards) of every valid trump sequence shape: ⟨XX⟩
-    and at least one real of the next three (two of three filled), then any run, wild cards
-    placed where they are valid."""
-    yield None
-    for reals in range(2, _TRUMP_REALS_MAX + 1):
-        for wilds in _WILD_MASKS:
-            if reals + len(wilds) >= SEKVENS_MIN_CARDS:
-                yield reals + len(wilds), reals, max(0, reals - _TRUMP_REALS_WITHOUT_I), wilds
+def _sekvens_points_of(n: int) -> int:
+    return SEKVENS_POINTS_MIN + SEKVENS_POINTS_PER_CARD * (n - SEKVENS_MIN_CARDS)
 
 
-def _suit_options():
-    """(length, real cards, court cards of the next three, ⟨Æ⟩ used, wild cards)."""
-    yield None
-    for courts in range(1, _SUIT_NEXT_THREE + 1):
-        for ace in (0, 1):
-            for wilds in _WILD_MASKS:
-                filled = courts + min(len(wilds), _SUIT_NEXT_THREE - courts)
-                n = 1 + courts + ace + len(wilds)
-                if filled >= 2 and n >= SEKVENS_MIN_CARDS:
-                    yield n, 1 + courts + ace, courts, ace, wilds
+# Every valid shape of one sequence, as (points, real cards, wild cards, and what it takes
+# from the shared cards). Trump: ⟨XX⟩ and at least one real of the next three (two of three
+# filled), then any run; its tail uses ⟨I⟩ cards only past ⟨V⟩.
+_TRUMP_SHAPES = tuple(
+    (_sekvens_points_of(reals + _WILDS_IN[w]), reals, w,
+     max(0, reals - _TRUMP_REALS_WITHOUT_I))
+    for reals in range(2, _TRUMP_REALS_MAX + 1) for w in _WILD_SETS
+    if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
+# Suit: ⟨K⟩, one to three of ⟨D⟩ ⟨H⟩ ⟨KN⟩ (wild cards fill to two of three), maybe ⟨Æ⟩.
+_SUIT_SHAPES = tuple(
+    (_sekvens_points_of(1 + courts + ace + _WILDS_IN[w]), 1 + courts + ace, w, courts, ace)
+    for courts in range(1, _SUIT_NEXT_THREE + 1) for ace in (0, 1) for w in _WILD_SETS
+    if courts + min(_WILDS_IN[w], _SUIT_NEXT_THREE - courts) >= 2
+    and 1 + courts + ace + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
 
 
-def _pool_options(available: int):
-    yield None
-    for reals in range(2, available + 1):
-        for wilds in _WILD_MASKS:
-            if reals + len(wilds) >= SEKVENS_MIN_CARDS:
-                yield reals + len(wilds), reals, wilds
+def _pool_shapes(available: int) -> tuple[tuple[int, int, int], ...]:
+    """⟨I⟩ or ⟨Æ⟩ sequences from at most ``available`` real cards: two of them at least."""
+    return tuple((_sekvens_points_of(reals + _WILDS_IN[w]), reals, w)
+                 for reals in range(2, available + 1) for w in _WILD_SETS
+                 if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
 
 
 def _sekvens_states(hand_size: int) -> dict[tuple, dict[int, int]]:
     """Per (wild cards used, suit sequences, their court cards, trump sequence): each
-    sequence total (after doubling) → the fewest real cards and wild cards it needs."""
-    def add(states, key, count, raw, cards):
-        if cards <= hand_size:
-            states.add((key, count, raw, cards))
+    sequence total (after doubling) → the fewest cards (real and wild) it needs.
 
-    # trump, then the ⟨I⟩ pool (which shares the four ⟨I⟩ with the trump's tail)
-    states = set()
-    for opt in _trump_options():
-        if opt is None:
-            add(states, (frozenset(), 0, 0, False, 0, 0), 0, 0, 0)
-            continue
-        n, reals, i_used, wilds = opt
-        add(states, (frozenset(wilds), 0, 0, True, i_used, 0), 1, 5 * (n - 1), reals)
-    pooled = set()
-    for (wilds, s, courts, trump, i_used, aces), count, raw, cards in states:
-        for opt in _pool_options(4 - i_used):
-            if opt is None:
-                add(pooled, (wilds, s, courts, trump, 0, aces), count, raw, cards)
-                continue
-            n, reals, more = opt
-            add(pooled, (wilds | frozenset(more), s, courts, trump, 0, aces), count + 1,
-                raw + 5 * (n - 1), cards + reals)
+    A state while building is (wild cards, suit sequences, their courts, trump sequence,
+    ⟨I⟩ in the trump, ⟨Æ⟩ in suit sequences, sequences so far (3 = three or more), raw
+    points) → the fewest real cards."""
+    def add(states, key, reals):
+        if reals + _WILDS_IN[key[0]] <= hand_size and states.get(key, hand_size + 1) > reals:
+            states[key] = reals
+
+    states: dict[tuple, int] = {}
+    add(states, (0, 0, 0, False, 0, 0, 0, 0), 0)
+    for points, reals, w, i_used in _TRUMP_SHAPES:
+        add(states, (w, 0, 0, True, i_used, 0, 1, points), reals)
+    pooled: dict[tuple, int] = {}  # the ⟨I⟩ pool shares the four ⟨I⟩ with the trump's tail
+    for (w, s, courts, trump, i_used, aces, k, raw), reals in states.items():
+        add(pooled, (w, s, courts, trump, 0, aces, k, raw), reals)
+        for points, more, w2 in _pool_shapes(4 - i_used):
+            add(pooled, (w | w2, s, courts, trump, 0, aces, min(k + 1, 3), raw + points),
+                reals + more)
     states = pooled
     for _suit in SUITS:
-        grown = set()
-        for (wilds, s, courts, trump, i_used, aces), count, raw, cards in states:
-            for opt in _suit_options():
-                if opt is None:
-                    add(grown, (wilds, s, courts, trump, i_used, aces), count, raw, cards)
-                    continue
-                n, reals, c, ace, more = opt
-                add(grown, (wilds | frozenset(more), s + 1, courts + c, trump, i_used,
-                            aces + ace), count + 1, raw + 5 * (n - 1), cards + reals)
+        grown: dict[tuple, int] = {}
+        for (w, s, courts, trump, i_used, aces, k, raw), reals in states.items():
+            add(grown, (w, s, courts, trump, i_used, aces, k, raw), reals)
+            for points, more, w2, c, ace in _SUIT_SHAPES:
+                add(grown, (w | w2, s + 1, courts + c, trump, i_used, aces + ace,
+                            min(k + 1, 3), raw + points), reals + more)
         states = grown
     final: dict[tuple, dict[int, int]] = {}
-    for (wilds, s, courts, trump, _i, aces), count, raw, cards in states:
-        for opt in _pool_options(4 - aces):  # the ⟨Æ⟩ pool: the aces no suit sequence has
-            if opt is None:
-                c, r, w, k = cards, raw, wilds, count
-            else:
-                n, reals, more = opt
-                c, r, w, k = cards + reals, raw + 5 * (n - 1), wilds | frozenset(more), count + 1
-            total_cards = c + len(w)
-            if total_cards > hand_size:
-                continue
-            points = r * (DOUBLING_FACTOR if k >= DOUBLING_FROM else 1)
-            best_for = final.setdefault((w, s, courts, trump), {})
-            if best_for.get(points, hand_size + 1) > total_cards:
-                best_for[points] = total_cards
+
+    def keep(w, s, courts, trump, k, raw, reals):
+        cards = reals + _WILDS_IN[w]
+        if cards > hand_size:
+            return
+        points = raw * (DOUBLING_FACTOR if k >= DOUBLING_FROM else 1)
+        best_for = final.setdefault((w, s, courts, trump), {})
+        if best_for.get(points, hand_size + 1) > cards:
+            best_for[points] = cards
+
+    for (w, s, courts, trump, _i, aces, k, raw), reals in states.items():
+        keep(w, s, courts, trump, k, raw, reals)
+        for points, more, w2 in _pool_shapes(4 - aces):  # ⟨Æ⟩ no suit sequence has
+            keep(w | w2, s, courts, trump, min(k + 1, 3), raw + points, reals + more)
     return final
 
 
-def _flertal_extra(sizes: dict[str, int], wilds: frozenset, s: int, courts: int,
+def _flertal_extra(sizes: dict[str, int], wilds: int, s: int, courts: int,
                    trump: bool, sharing: bool) -> int | None:
-    """The cards the flertal add to the sequences' cards, or None if they cannot coexist."""
+    """The cards the flertal add to the sequences' cards, or None if they cannot coexist
+    (``wilds``: the wild cards the sequences use, as bits)."""
     tarok = sizes["tarokker"]
+    n_wilds = _WILDS_IN[wilds]
     if sharing:
-        shared_tarok = len(wilds) + (2 if trump else 0)  # ⟨XX⟩ ⟨XIX⟩ of the trump sequence
+        shared_tarok = n_wilds + (2 if trump else 0)  # ⟨XX⟩ ⟨XIX⟩ of the trump sequence
         extra = tarok - min(tarok, shared_tarok) + sizes["K"] - min(sizes["K"], s)
         court_overlap = min(sum(min(sizes[r], s) for r in ("D", "H", "KN")), courts)
         return extra + sum(sizes[r] for r in ("D", "H", "KN")) - court_overlap
     # without sharing, a flertal's cards are in no sequence
-    free_tarok = 4 - len(wilds) - (1 if trump else 0)
+    free_tarok = 4 - n_wilds - (1 if trump else 0)
     if tarok > free_tarok or sizes["K"] > 4 - s:
         return None
     if sum(sizes[r] for r in ("D", "H", "KN")) + courts > 3 * len(SUITS):
