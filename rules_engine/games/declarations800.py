@@ -993,21 +993,17 @@ _WILD_SETS = (0, 1, 2, 3)  # which wild cards a sequence uses, as bits: ⟨N⟩ 
 _WILDS_IN = {0: 0, 1: 1, 2: 1, 3: 2}
 
 
-def _sekvens_points_of(n: int) -> int:
-    return SEKVENS_POINTS_MIN + SEKVENS_POINTS_PER_CARD * (n - SEKVENS_MIN_CARDS)
-
-
 # Every valid shape of one sequence, as (points, real cards, wild cards, and what it takes
 # from the shared cards). Trump: ⟨XX⟩ and at least one real of the next three (two of three
 # filled), then any run; its tail uses ⟨I⟩ cards only past ⟨V⟩.
 _TRUMP_SHAPES = tuple(
-    (_sekvens_points_of(reals + _WILDS_IN[w]), reals, w,
+    (sekvens_points(reals + _WILDS_IN[w]), reals, w,
      max(0, reals - _TRUMP_REALS_WITHOUT_I))
     for reals in range(2, _TRUMP_REALS_MAX + 1) for w in _WILD_SETS
     if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
 # Suit: ⟨K⟩, one to three of ⟨D⟩ ⟨H⟩ ⟨KN⟩ (wild cards fill to two of three), maybe ⟨Æ⟩.
 _SUIT_SHAPES = tuple(
-    (_sekvens_points_of(1 + courts + ace + _WILDS_IN[w]), 1 + courts + ace, w, courts, ace)
+    (sekvens_points(1 + courts + ace + _WILDS_IN[w]), 1 + courts + ace, w, courts, ace)
     for courts in range(1, _SUIT_NEXT_THREE + 1) for ace in (0, 1) for w in _WILD_SETS
     if courts + min(_WILDS_IN[w], _SUIT_NEXT_THREE - courts) >= 2
     and 1 + courts + ace + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
@@ -1015,7 +1011,7 @@ _SUIT_SHAPES = tuple(
 
 def _pool_shapes(available: int) -> tuple[tuple[int, int, int], ...]:
     """⟨I⟩ or ⟨Æ⟩ sequences from at most ``available`` real cards: two of them at least."""
-    return tuple((_sekvens_points_of(reals + _WILDS_IN[w]), reals, w)
+    return tuple((sekvens_points(reals + _WILDS_IN[w]), reals, w)
                  for reals in range(2, available + 1) for w in _WILD_SETS
                  if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
 
