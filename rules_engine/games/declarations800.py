@@ -100,6 +100,12 @@ Interpretations (the text leaves these open)
     found with suit sequences keeping their ⟨Æ⟩ and the trump sequence its ⟨I⟩ cards.
 13. §1.7 (a pair reaching 800 during the declarations of the first trick wins at once) is
     the game module's business: it adds ``Declaration.points`` to the pair's score.
+14. *Totals no declaration can have.* ``achievable(hand_size)`` is every total a declaration
+    from a hand of that many cards can reach (0, 10, 12, 13, 14, 15, 17, … in 800: never 7,
+    11, 16, 19 or 21, nor odd totals past the doubled ones). Quick entry refuses a bare
+    number outside it. Where the cards a declaration needs depend on which cards the hand
+    holds, the count gives sharing the benefit of the doubt, so no real declaration is ever
+    refused.
 """
 
 from __future__ import annotations
