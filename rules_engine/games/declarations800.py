@@ -33,19 +33,26 @@ snapphanar ⟨I⟩ and the aces ⟨Æ⟩. Three cards give 10, each further card
 
 Implemented as: a sequence is checked against a *ladder* (``LADDERS``: the top card, the
 "next three", then the rest in falling order) or a *pool* (``POOLS``: ⟨I⟩ and ⟨Æ⟩).
-``check_sequence`` walks the cards in the order given and gives every real card its place
+``check_sequence`` walks the cards in an order (the typed one, else each order they could
+lie in) and gives every real card its place
 (slot) on the ladder; between two real cards each wild card fills one missing slot; a slot
 may stay empty only among the "next three", and only one of them (two of three are needed).
 Wild cards after the last real card continue the ladder or, past its end, extend it.
 
 Interpretations (the text leaves these open)
 --------------------------------------------
-1. *Order.* A sequence's cards are read in the order given: where a wild card lies decides
-   which card it replaces and whether the two wild cards are "in a row". The text's 35-point
-   example ⟨XX⟩ ⟨N⟩ ⟨XVIII⟩ ⟨★⟩ ⟨XV⟩ … ⟨XII⟩ is valid; the same cards written ⟨XX⟩ ⟨XVIII⟩
-   ⟨N⟩ ⟨★⟩ ⟨XV⟩ … are not (wild cards in a row, then more cards). Real ladder cards come in
-   falling order, the top first. ⟨I⟩ and ⟨Æ⟩ sequences have no order among their cards;
-   only the wild-cards-in-a-row rule applies to them.
+1. *Order.* The order a player types (or lays down) his cards in does not matter: a set of
+   cards is a sequence if its cards can lie in some order as one (``check_sequence`` tries
+   the order given, then every order the cards could lie in: real ladder cards falling from
+   the top, each wild card in any place), and every such order is worth the same (the
+   points count cards). So ``XVII XVIII XX`` is a sequence of 10, ``N ★ ♠Æ ♥Æ`` one of 15
+   and ``♥K ♥D ♥H ♥KN ★ ♥Æ`` one of 25, as ``best`` finds. Where a wild card lies in the
+   sequence decides which card it replaces and whether the two wild cards are "in a row":
+   the text's 35-point example ⟨XX⟩ ⟨N⟩ ⟨XVIII⟩ ⟨★⟩ ⟨XV⟩ … ⟨XII⟩ is valid, and so are the
+   same cards typed ⟨XX⟩ ⟨XVIII⟩ ⟨N⟩ ⟨★⟩ ⟨XV⟩ …, because they can lie as the example; the
+   text's ⟨XX⟩ ⟨XIX⟩ ⟨N⟩ ⟨★⟩ ⟨XV⟩ … ⟨XII⟩ is no sequence in any order (its two wild cards
+   must stand for two of ⟨XVIII⟩ ⟨XVII⟩ ⟨XVI⟩ and so lie in a row). A sequence accepted in
+   another order than typed is recorded in its own order.
 2. *The "next three".* Their missing one (at most one) is simply skipped and not counted, as
    the examples "⟨XX⟩ ⟨XVIII⟩ ⟨XVII⟩ = 10p", "⟨K⟩ ⟨D⟩ ⟨KN⟩ = 10p" and "⟨XX⟩ ⟨N⟩ ⟨XVIII⟩
    ⟨★⟩ ⟨XV⟩ … = 35p" show. A wild card counts as one of the two but not as the real one.
@@ -60,8 +67,8 @@ Interpretations (the text leaves these open)
 5. *Wild cards* are counted as cards (5 points each beyond three) whether they replace or
    extend. A wild card between two real cards must replace exactly one missing card there
    (``wild_replaces_nothing`` / ``wild_replaces_more_than_one``); extending happens at the
-   end only. "In a row" means directly next to each other in the order given; two wild cards
-   in a row may end a sequence but nothing may follow them.
+   end only. "In a row" means directly next to each other in the sequence as it lies; two
+   wild cards in a row may end a sequence but nothing may follow them.
 6. *One sequence of each kind.* The text names seven kinds; trump and suit sequences are
    unique anyway (one ⟨XX⟩, one ⟨K⟩ per suit). We read the ⟨I⟩ and ⟨Æ⟩ sequences the same
    way: at most one each per player (otherwise four aces and the two wild cards could be
@@ -85,12 +92,20 @@ Interpretations (the text leaves these open)
 11. *Which condition a broken sequence names*: we check, in this order, the cards themselves
     (deck, duplicates, one kind), the real top card, wild cards in a row, the order, the
     next three, then gaps. So "⟨XX⟩ ⟨XIX⟩" is refused for the next three (as the text says),
-    not for being two cards only.
+    not for being two cards only. When no order of the cards is a sequence, the condition
+    named is the one the cards as typed break — unless that is only their order (out of
+    order, a wild card between neighbours), then the one they break laid out in order.
 12. ``best``: the highest total; among equal totals, the fewest cards laid in the
     combinations (a wild card counts once per combination it is in); among those, the first
     found with suit sequences keeping their ⟨Æ⟩ and the trump sequence its ⟨I⟩ cards.
 13. §1.7 (a pair reaching 800 during the declarations of the first trick wins at once) is
     the game module's business: it adds ``Declaration.points`` to the pair's score.
+14. *Totals no declaration can have.* ``achievable(hand_size)`` is every total a declaration
+    from a hand of that many cards can reach (0, 10, 12, 13, 14, 15, 17, … in 800: never 7,
+    11, 16, 19 or 21, nor odd totals past the doubled ones). Quick entry refuses a bare
+    number outside it. Where the cards a declaration needs depend on which cards the hand
+    holds, the count gives sharing the benefit of the doubt, so no real declaration is ever
+    refused.
 """
 
 from __future__ import annotations
@@ -440,7 +455,8 @@ def _check_pool(cards: tuple[Card, ...], pool: Pool) -> Combination:
     return Combination("sekvens", pool.group, cards, sekvens_points(len(cards)))
 
 
-def _check_ladder(cards: tuple[Card, ...], ladder: Ladder) -> Combination:
+def _check_ladder(cards: tuple[Card, ...], ladder: Ladder,
+                  wilds_in_a_row_end: bool = True) -> Combination:
     group, top = ladder.group, ladder.top
     slots, slot_of = ladder.slots, _SLOT[ladder.group]
     name_sv, name_en = _GROUP_NAMES[group]
@@ -455,7 +471,8 @@ def _check_ladder(cards: tuple[Card, ...], ladder: Ladder) -> Combination:
                "av ett vilt kort och får inte saknas.",
             en=f"A {name_en} sequence starts with a real {_q(top)}; a wild card cannot stand "
                "in for it and it cannot be left out.")
-    _check_wilds_in_a_row(cards, group)
+    if wilds_in_a_row_end:
+        _check_wilds_in_a_row(cards, group)
     # Every real card gets its slot; between two real cards the wild cards fill gaps.
     prev_slot, prev_card, wilds = 0, top, 0
     segments: list[tuple[int, int, int, Card, Card]] = []
@@ -547,18 +564,79 @@ def _out_of_order(cards, group: str, before: Card, after: Card) -> RuleViolation
            f"come after {_q(before)}.")
 
 
-def check_sequence(cards: Sequence[CardLike]) -> Combination:
-    """One sekvens, its cards in the order given (a wild card's place matters).
+# Refusals that only say the cards were typed in an order that is not the sequence's own.
+_ORDER_ONLY = frozenset({"sequence_out_of_order", "wild_replaces_nothing"})
 
-    Returns the Combination with its points, or raises RuleViolation naming the condition
-    of §1.5.2 that the cards break.
+
+def _check_laid_out(cards: tuple[Card, ...], group: str) -> Combination:
+    """The cards as one sequence in exactly this order (a wild card's place matters)."""
+    if group in POOLS:
+        return _check_pool(cards, POOLS[group])
+    return _check_ladder(cards, LADDERS[group])
+
+
+def _arrangements(cards: tuple[Card, ...], group: str) -> Iterable[tuple[Card, ...]]:
+    """The orders in which these cards could lie as a sequence: the real cards in falling
+    order from the top (⟨I⟩ and ⟨Æ⟩ sequences: as they are), each wild card in any place
+    after the first card — wild cards last first."""
+    real = [card for card in cards if card not in WILDS]
+    wilds = [card for card in cards if card in WILDS]
+    if group in LADDERS:
+        real.sort(key=lambda card: _SLOT[group][card][0])
+    if group in POOLS or not wilds:
+        yield tuple(real + wilds)
+        return
+    places = range(len(real), 0, -1)  # after real card i (last place first)
+    if len(wilds) == 1:
+        for i in places:
+            yield tuple(real[:i] + wilds + real[i:])
+        return
+    for i in places:
+        for j in range(len(real), i - 1, -1):
+            yield tuple(real[:i] + wilds[:1] + real[i:j] + wilds[1:] + real[j:])
+
+
+def check_sequence(cards: Sequence[CardLike]) -> Combination:
+    """One sekvens, whatever the order its cards are typed in.
+
+    The cards are tried first in the order given, then in every order they could lie in as a
+    sequence (``_arrangements``); the first that is a sequence is returned, with its cards in
+    that order. The points depend only on the number of cards, so every valid order is worth
+    the same. If no order is a sequence, the refusal names the condition of §1.5.2 the cards
+    break — as typed, unless that is only about the order, then as laid out properly.
     """
     cards = tuple(_as_card(card) for card in cards)
     _check_copies(cards, RULE_SEKVENS)
     group = _sequence_group(cards)
-    if group in POOLS:
-        return _check_pool(cards, POOLS[group])
-    return _check_ladder(cards, LADDERS[group])
+    try:
+        return _check_laid_out(cards, group)
+    except RuleViolation as as_typed:
+        laid_out_error: RuleViolation | None = None
+        for arrangement in _arrangements(cards, group):
+            if arrangement == cards:
+                continue
+            try:
+                return _check_laid_out(arrangement, group)
+            except RuleViolation as error:
+                if error.code == "wild_cards_in_a_row_end_sequence" and \
+                        _only_the_wild_cards_in_a_row(arrangement, group):
+                    laid_out_error = error  # the one thing wrong however they lie
+                laid_out_error = laid_out_error or error
+        if as_typed.code in _ORDER_ONLY and laid_out_error is not None:
+            raise laid_out_error from None
+        raise
+
+
+def _only_the_wild_cards_in_a_row(cards: tuple[Card, ...], group: str) -> bool:
+    """Would these cards, in this order, be a sequence but for the rule that two wild cards
+    in a row end it? (The text's "två vilda kort i följd avslutar" example.)"""
+    if group not in LADDERS:
+        return False
+    try:
+        _check_ladder(cards, LADDERS[group], wilds_in_a_row_end=False)
+    except RuleViolation:
+        return False
+    return True
 
 
 # --- §1.3: what one player declares -------------------------------------------------------
@@ -897,3 +975,149 @@ def best(laid_down: Sequence[CardLike],
     combos += _build_sekvenser(have, n_snapphanar, tuple(w for w in WILDS if w in have),
                                plan)
     return _declaration(combos)
+
+
+# --- achievable(): the totals a declaration can have -----------------------------------------
+#
+# Quick entry takes a player's declaration as a bare number. A number no declaration can
+# have (7 points, say) is a typing error, so the game refuses it. ``achievable`` is the set
+# of totals of every declaration ``validate`` would accept from a hand of ``hand_size`` cards.
+#
+# A declaration is a choice per sequence kind (none, or a length) and per flertal kind
+# (none, tretal, fyrtal); its total depends only on those numbers. Whether a hand can hold
+# it depends on how many physical cards it needs, and cards may be shared: the wild cards
+# between sequences, and (with ``card_in_flertal_and_sekvens``) a card of a flertal with a
+# sequence. The count below gives every such sharing its full benefit (a flertal of queens
+# takes its queens from the suit sequences as far as they have court cards at all), so it
+# never counts more cards than a real hand needs: a total it refuses no hand can declare,
+# and at worst a total near a hand's maximum is accepted that a real hand could not reach.
+
+_SUIT_NEXT_THREE = 3  # ⟨D⟩ ⟨H⟩ ⟨KN⟩
+_TRUMP_REALS_MAX = len(LADDERS["trumf"].slots)  # XX … V and four ⟨I⟩: 20
+_TRUMP_REALS_WITHOUT_I = _TRUMP_REALS_MAX - 4
+_WILD_SETS = (0, 1, 2, 3)  # which wild cards a sequence uses, as bits: ⟨N⟩ 1, ⟨★⟩ 2
+_WILDS_IN = {0: 0, 1: 1, 2: 1, 3: 2}
+
+
+# Every valid shape of one sequence, as (points, real cards, wild cards, and what it takes
+# from the shared cards). Trump: ⟨XX⟩ and at least one real of the next three (two of three
+# filled), then any run; its tail uses ⟨I⟩ cards only past ⟨V⟩.
+_TRUMP_SHAPES = tuple(
+    (sekvens_points(reals + _WILDS_IN[w]), reals, w,
+     max(0, reals - _TRUMP_REALS_WITHOUT_I))
+    for reals in range(2, _TRUMP_REALS_MAX + 1) for w in _WILD_SETS
+    if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
+# Suit: ⟨K⟩, one to three of ⟨D⟩ ⟨H⟩ ⟨KN⟩ (wild cards fill to two of three), maybe ⟨Æ⟩.
+_SUIT_SHAPES = tuple(
+    (sekvens_points(1 + courts + ace + _WILDS_IN[w]), 1 + courts + ace, w, courts, ace)
+    for courts in range(1, _SUIT_NEXT_THREE + 1) for ace in (0, 1) for w in _WILD_SETS
+    if courts + min(_WILDS_IN[w], _SUIT_NEXT_THREE - courts) >= 2
+    and 1 + courts + ace + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
+
+
+def _pool_shapes(available: int) -> tuple[tuple[int, int, int], ...]:
+    """⟨I⟩ or ⟨Æ⟩ sequences from at most ``available`` real cards: two of them at least."""
+    return tuple((sekvens_points(reals + _WILDS_IN[w]), reals, w)
+                 for reals in range(2, available + 1) for w in _WILD_SETS
+                 if reals + _WILDS_IN[w] >= SEKVENS_MIN_CARDS)
+
+
+def _sekvens_states(hand_size: int) -> dict[tuple, dict[int, int]]:
+    """Per (wild cards used, suit sequences, their court cards, trump sequence): each
+    sequence total (after doubling) → the fewest cards (real and wild) it needs.
+
+    A state while building is (wild cards, suit sequences, their courts, trump sequence,
+    ⟨I⟩ in the trump, ⟨Æ⟩ in suit sequences, sequences so far (3 = three or more), raw
+    points) → the fewest real cards."""
+    def add(states, key, reals):
+        if reals + _WILDS_IN[key[0]] <= hand_size and states.get(key, hand_size + 1) > reals:
+            states[key] = reals
+
+    states: dict[tuple, int] = {}
+    add(states, (0, 0, 0, False, 0, 0, 0, 0), 0)
+    for points, reals, w, i_used in _TRUMP_SHAPES:
+        add(states, (w, 0, 0, True, i_used, 0, 1, points), reals)
+    pooled: dict[tuple, int] = {}  # the ⟨I⟩ pool shares the four ⟨I⟩ with the trump's tail
+    for (w, s, courts, trump, i_used, aces, k, raw), reals in states.items():
+        add(pooled, (w, s, courts, trump, 0, aces, k, raw), reals)
+        for points, more, w2 in _pool_shapes(4 - i_used):
+            add(pooled, (w | w2, s, courts, trump, 0, aces, min(k + 1, 3), raw + points),
+                reals + more)
+    states = pooled
+    for _suit in SUITS:
+        grown: dict[tuple, int] = {}
+        for (w, s, courts, trump, i_used, aces, k, raw), reals in states.items():
+            add(grown, (w, s, courts, trump, i_used, aces, k, raw), reals)
+            for points, more, w2, c, ace in _SUIT_SHAPES:
+                add(grown, (w | w2, s + 1, courts + c, trump, i_used, aces + ace,
+                            min(k + 1, 3), raw + points), reals + more)
+        states = grown
+    final: dict[tuple, dict[int, int]] = {}
+
+    def keep(w, s, courts, trump, k, raw, reals):
+        cards = reals + _WILDS_IN[w]
+        if cards > hand_size:
+            return
+        points = raw * (DOUBLING_FACTOR if k >= DOUBLING_FROM else 1)
+        best_for = final.setdefault((w, s, courts, trump), {})
+        if best_for.get(points, hand_size + 1) > cards:
+            best_for[points] = cards
+
+    for (w, s, courts, trump, _i, aces, k, raw), reals in states.items():
+        keep(w, s, courts, trump, k, raw, reals)
+        for points, more, w2 in _pool_shapes(4 - aces):  # ⟨Æ⟩ no suit sequence has
+            keep(w | w2, s, courts, trump, min(k + 1, 3), raw + points, reals + more)
+    return final
+
+
+def _flertal_extra(sizes: dict[str, int], wilds: int, s: int, courts: int,
+                   trump: bool, sharing: bool) -> int | None:
+    """The cards the flertal add to the sequences' cards, or None if they cannot coexist
+    (``wilds``: the wild cards the sequences use, as bits)."""
+    tarok = sizes["tarokker"]
+    n_wilds = _WILDS_IN[wilds]
+    if sharing:
+        shared_tarok = n_wilds + (2 if trump else 0)  # ⟨XX⟩ ⟨XIX⟩ of the trump sequence
+        extra = tarok - min(tarok, shared_tarok) + sizes["K"] - min(sizes["K"], s)
+        court_overlap = min(sum(min(sizes[r], s) for r in ("D", "H", "KN")), courts)
+        return extra + sum(sizes[r] for r in ("D", "H", "KN")) - court_overlap
+    # without sharing, a flertal's cards are in no sequence
+    free_tarok = 4 - n_wilds - (1 if trump else 0)
+    if tarok > free_tarok or sizes["K"] > 4 - s:
+        return None
+    if sum(sizes[r] for r in ("D", "H", "KN")) + courts > 3 * len(SUITS):
+        return None
+    return sum(sizes.values())
+
+
+_ACHIEVABLE: dict[tuple[int, bool], frozenset] = {}
+
+
+def achievable(hand_size: int, options: DeclarationOptions = DeclarationOptions()) -> frozenset:
+    """Every total a declaration from ``hand_size`` cards can have (0: no declaration)."""
+    key = (hand_size, options.card_in_flertal_and_sekvens)
+    if key in _ACHIEVABLE:
+        return _ACHIEVABLE[key]
+    flertal_choices = []
+    for sizes in product((0, 3, 4), repeat=len(FLERTAL_GROUPS)):
+        chosen = dict(zip(FLERTAL_GROUPS, sizes))
+        raw = sum(FLERTAL_POINTS[g][size - 3] for g, size in chosen.items() if size)
+        count = sum(1 for size in sizes if size)
+        flertal_choices.append(
+            (chosen, raw * (DOUBLING_FACTOR if count >= DOUBLING_FROM else 1)))
+    totals = 0  # a bitset: bit t set = total t achievable
+    for (wilds, s, courts, trump), cheapest in _sekvens_states(hand_size).items():
+        within = [0] * (hand_size + 1)  # budget → bitset of sequence totals that fit
+        for points, cards in cheapest.items():
+            within[cards] |= 1 << points
+        for b in range(1, hand_size + 1):
+            within[b] |= within[b - 1]
+        for chosen, points in flertal_choices:
+            extra = _flertal_extra(chosen, wilds, s, courts, trump,
+                                   options.card_in_flertal_and_sekvens)
+            if extra is None or extra > hand_size:
+                continue
+            totals |= within[hand_size - extra] << points
+    result = frozenset(t for t in range(totals.bit_length()) if totals >> t & 1)
+    _ACHIEVABLE[key] = result
+    return result

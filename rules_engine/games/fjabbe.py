@@ -17,7 +17,8 @@ Interpretations (also on docs/rules/800.md)
 -------------------------------------------
 - A parti is one deal. Dealing goes counter-clockwise as in 800 (in fives); forehand is the
   dealer's right-hand neighbour; the deal passes counter-clockwise.
-- Declarations follow 800 (the first trick, before one's first card) and add to the
+- Declarations follow 800 (the first trick, right before one's first card, so in playing
+  order; a bare number in quick entry must be a total 10 cards can declare) and add to the
   declarer's points — which in Fjabbe only hurts, so they are rare. Option ``declarations``
   turns them off.
 - ⟨★⟩: "the opponents" are the player who took the trick; he is owed a card from the

@@ -22,8 +22,12 @@ Interpretations (also on docs/rules/800.md)
 - As in 800, a player's discards are his won cards, may pay the ⟨★⟩ exchange (option
   ``fjont_from_discards``) and may not be declared; a player who takes no trick loses them
   (and ⟨★⟩) to the other.
-- Reaching 1000 during the first trick's declarations wins at once; both past 1000 in one
-  deal: the higher total wins (800 §1.7 with 1000 for 800); a tie: option ``tie_at_target``.
+- Declarations come in playing order, as in 800 (§1.3: right before one's first card):
+  forehand declares before his first card, the dealer only after it, before his own.
+  Reaching 1000 during the first trick's declarations wins at once, in that order; both past
+  1000 in one deal: the higher total wins (800 §1.7 with 1000 for 800); a tie: option
+  ``tie_at_target``. A declaration entered as a bare number in quick entry must be a total
+  some declaration from 20 cards can have.
 """
 
 from __future__ import annotations

@@ -25,10 +25,12 @@ Interpretations (also on docs/rules/800.md)
 - The discards count for the dealer, may pay the ⟨★⟩ exchange (option
   ``fjont_from_discards``), may not be declared, and go to the other player if the dealer
   takes no trick — as in 800 and 1000.
-- Reaching 150 during the first trick's declarations wins at once; both past 150 in one deal:
-  the higher total wins; a tie: option ``tie_at_target``.
+- Declarations come in playing order (800 §1.3): forehand's before his first card, then
+  the dealer's. Reaching 150 during the first trick's declarations wins at once, in that
+  order; both past 150 in one deal: the higher total wins; a tie: option ``tie_at_target``.
 - Quick entry cannot be checked against 93: the card points must lie within what 32 cards
-  can count (22–78 with the last trick).
+  can count (22–78 with the last trick). A declaration given as a bare number must be a
+  total some declaration from 15 cards can have.
 """
 
 from __future__ import annotations

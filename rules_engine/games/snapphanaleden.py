@@ -55,15 +55,22 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
   declaration. We read §1.2 as the card count (the "pairs" of §1.5.3): the discards count as
   won cards, are never part of a declaration (refused with §1.3).
 - The dealer enters his discard before the first card is played (event ``discard``).
-- A declaration may be entered by any player who has not yet played a card in the first
-  trick (the text: right before his first card). One declaration per player. Leaving out
-  ``combinations`` asks the engine for the best declaration of the cards laid down.
+- A declaration is entered "directly before he plays his first card" (§1.3), to the letter:
+  in the first trick, by the player whose turn it is to play, before his card — so the
+  declarations come in playing order, forehand's first, the dealer's last (in 1000 and 150
+  forehand's, then the dealer's). A declaration out of turn is refused
+  (``declare_out_of_turn``); so is a second one, or one after one's first card. The side that
+  reaches the target by a declaration wins at that moment (§1.7), before the players after
+  it have declared. Leaving out ``combinations`` asks the engine for the best declaration of
+  the cards laid down.
 - ⟨★⟩ "återtas": it goes into its pair's won cards (it cannot be played again). The exchange
   card may be any of the pair's won cards (the text: "vilket kort som helst som vunnits");
   option ``fjont_hacka_only`` requires a hacka when the pair has one. The discards lie "as if
   won tricks", so they may pay the exchange (option ``fjont_from_discards``, on by default).
   The exchange is entered (event ``fjont``) as soon as the pair has a card to give, before
   the next card; a pair that never wins a trick loses ⟨★⟩ (with its discards) at the end.
+  While the exchange waits (⟨★⟩ face up as a reminder), ``expected`` says so: the play
+  prompt names who owes whom, and the play input carries ``fjont_owed``.
 - A pair that took no trick gives all its cards (discards, ⟨★⟩) to the other side; in
   Fjabbe, where ⟨★⟩ is the only such card, to the player it owed the exchange.
 - The discards may never hold a tarok or ⟨K⟩ — in 1000 and 150 for every discard.
@@ -76,7 +83,10 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
   knowledge of a hand the app uses to refuse a card at once.
 - Quick entry (event ``result``) gives each side's card points, last trick included (they
   must add up to 93 where the whole deck is in play), optionally the tricks per seat, and each
-  player's declaration (cards and combinations, checked; or a bare number, taken as given).
+  player's declaration (cards and combinations, checked; or a bare number, which must be a
+  total some declaration can have from a hand of the game's size — 15 cards in 800 and 150,
+  20 in 1000, 10 in Fjabbe; 7 is refused, ``declaration_value_impossible``, §1.5; see
+  ``declarations800.achievable``).
   Declarations are written in first, in playing order; a side reaching the target by them
   wins at once and the card points are not written.
 - Card points of an odd number of cards cannot occur at the end of a deal (a trick has an
@@ -607,11 +617,14 @@ def _has_played(deal: Deal, seat: int) -> bool:
     return any(s.seat == seat for s in deal.knowledge.seen)
 
 
-def _may_declare(state: State, seat: int) -> bool:
+def _may_declare(variant: Variant, state: State, seat: int) -> bool:
+    """§1.3: "direkt före man spelar sitt första kort" — in the first trick, once, and only
+    when it is the seat's turn to play: declarations come in playing order."""
     deal = state.deal
     return (state.rules.declarations and state.phase == "play" and not deal.tricks
             and not _has_played(deal, seat)
-            and all(d.seat != seat for d in deal.declarations))
+            and all(d.seat != seat for d in deal.declarations)
+            and to_play(variant, deal) == seat)
 
 
 # --- apply --------------------------------------------------------------------------------------
@@ -755,9 +768,12 @@ def _on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
         raise _violation("declarations_off", R_DECLARE, {"seat": seat},
                          "Vid det här bordet deklarerar man inte.",
                          "At this table there are no declarations.")
-    if not _may_declare(state, seat):
+    if not _may_declare(variant, state, seat):
         if state.phase != "play":
             raise _refuse_phase(variant, state, "declare")
+        if (not deal.tricks and not _has_played(deal, seat)
+                and all(d.seat != seat for d in deal.declarations)):
+            raise _refuse_declare_out_of_turn(variant, state, seat)
         reason = (("har redan deklarerat", "has already declared")
                   if any(d.seat == seat for d in deal.declarations) else
                   ("deklarerar bara under första sticket, före sitt första kort",
@@ -769,6 +785,18 @@ def _on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
     combos = _parse_combinations(event["combinations"]) if "combinations" in event else None
     record = _check_declaration(state, seat, laid_down, combos)
     return _record_declaration(variant, state, record)
+
+
+def _refuse_declare_out_of_turn(variant: Variant, state: State, seat: int) -> RuleViolation:
+    """§1.3, §1.7: a player declares right before his first card, so the first trick's
+    declarations come in playing order — which decides who reaches the target first."""
+    turn = to_play(variant, state.deal)
+    return _violation(
+        "declare_out_of_turn", R_DECLARE, {"seat": seat, "expected_seat": turn},
+        f"{_name(state, seat)} deklarerar direkt före sitt första kort, alltså i spelordning; "
+        f"nu är det {_name(state, turn)}s tur att deklarera eller spela.",
+        f"{_name(state, seat)} declares right before his first card, so in playing order; "
+        f"it is {_name(state, turn)}'s turn to declare or play now.")
 
 
 def _record_declaration(variant: Variant, state: State, record: DeclarationRecord) -> State:
@@ -1150,6 +1178,7 @@ def _quick_declaration(variant: Variant, state: State, seat: int,
                          "Vid det här bordet deklarerar man inte.",
                          "At this table there are no declarations.")
     if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
+        _check_declared_total(variant, state, seat, raw)
         return DeclarationRecord(seat, (), (), 0, 0, raw, quick=True)
     if isinstance(raw, dict) and "cards" in raw and set(raw) <= {"cards", "combinations"}:
         cards = raw["cards"]
@@ -1167,6 +1196,30 @@ def _quick_declaration(variant: Variant, state: State, seat: int,
         "bad_field", rule="Inmatning", params={"field": "declarations", "seat": seat},
         sv="En deklaration är null, ett poängtal, eller {\"cards\": …, \"combinations\": …}.",
         en="A declaration is null, a number of points, or {\"cards\": …, \"combinations\": …}.")
+
+
+def _check_declared_total(variant: Variant, state: State, seat: int, points: int) -> None:
+    """§1.5: a bare number must be a total some declaration from a hand of the game's size
+    can have (flertal 12–36 each, sequences 10, 15, 20 …, doubled at three of a group)."""
+    options = declarations800.DeclarationOptions(
+        card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
+    possible = declarations800.achievable(variant.hand_size, options)
+    if points in possible:
+        return
+    below = max((t for t in possible if t < points), default=None)
+    above = min((t for t in possible if t > points), default=None)
+    near = [t for t in (below, above) if t is not None]
+    near_sv = " eller ".join(map(str, near))
+    near_en = " or ".join(map(str, near))
+    raise _violation(
+        "declaration_value_impossible", R_POINTS,
+        {"seat": seat, "points": points, "nearest": near, "hand_size": variant.hand_size},
+        f"{_name(state, seat)}: ingen deklaration ur en hand på {variant.hand_size} kort ger "
+        f"{points} poäng — flertal ger 12–36, sekvenser 10, 15, 20 …, och tre av samma grupp "
+        f"dubblas. Närmast möjliga: {near_sv}.",
+        f"{_name(state, seat)}: no declaration from a hand of {variant.hand_size} cards is "
+        f"worth {points} points — flertal give 12–36, sequences 10, 15, 20 …, and three of one "
+        f"group are doubled. Nearest possible: {near_en}.")
 
 
 _HANDLERS = {
@@ -1269,12 +1322,35 @@ def expected_of(variant: Variant, state: State) -> Expected:
     if legal is not None:
         fields["legal"] = sorted({str(c) for c in legal})
     declare = tuple(Expectation("declare", s) for s in range(variant.players)
-                    if _may_declare(state, s))
+                    if _may_declare(variant, state, s))
+    owed_sv, owed_en = "", ""
+    if deal.debt is not None:
+        fields["fjont_owed"] = _fjont_owed(deal.debt)
+        owed_sv, owed_en = _fjont_owed_prompt(variant, state, deal.debt)
     return Expected(
-        "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.",
-        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.", seat,
+        "play",
+        f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.{owed_sv}",
+        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.{owed_en}", seat,
         (Expectation("play", seat, fields=fields), Expectation("trick", seat)) + declare
         + hands + quick)
+
+
+def _fjont_owed(debt: FjontDebt) -> dict[str, int]:
+    """The ⟨★⟩ exchange still owed (§1.4.1), as ``expected`` shows it while play goes on."""
+    return {"seat": debt.seat, "debtor": debt.debtor, "creditor": debt.creditor,
+            "trick": debt.trick}
+
+
+def _fjont_owed_prompt(variant: Variant, state: State, debt: FjontDebt) -> tuple[str, str]:
+    """§1.4.1: the ★-side has won nothing yet, so ⟨★⟩ lies face up as a reminder; the card
+    is due as soon as it has won one, at the latest at the end of the deal."""
+    debtor = side_name(variant, state, debt.debtor)
+    creditor = side_name(variant, state, debt.creditor)
+    many = len(variant.sides[debt.debtor]) > 1
+    return (f" {debtor} är skyldig{'a' if many else ''} {creditor} ett kort för ★ "
+            f"(stick {debt.trick}); det ges så snart {debtor} har vunnit ett stick.",
+            f" {debtor} {'owe' if many else 'owes'} {creditor} a card for ★ (trick "
+            f"{debt.trick}), given as soon as {debtor} {'win' if many else 'wins'} a trick.")
 
 
 # --- reading the state --------------------------------------------------------------------------

@@ -105,6 +105,7 @@ MIN_PLAYERS = MAX_PLAYERS = PLAYERS = table.PLAYERS
 BOOK = 6  # "stick utöver de sex första"
 GAME_AT = 5  # "Den sida som först fått ihop 5 trickpoäng eller fler har fått utgång"
 ROBBER_POINTS = ((0, 3), (2, 2), (4, 1))  # opponents' trick points up to → robber points
+ROBBER_POINTS_BEYOND = 1  # extension: opponents at 5 or more (games at 7 and 10), the least
 GAMES_FOR_ROBBER = 2  # "Den sida som först har fått två utgångar har vunnit robberten"
 ROBBER_BONUS = 2  # "får 2 extra robbertpoäng som bonus"
 HONOURS = ("J", "Q", "K", "A")  # "de fyra högsta korten: Kn-D-K-E i trumffärgen"
@@ -208,7 +209,7 @@ class TableRules:
     game_at: int
     honours: bool
     robbers: int = 1
-    robber_table: str = "scaled"
+    robber_table: str = "as_short"
     stake_per_point: int = 1
     draw_ace: str = "high"
     tie_at_target: str = "play_on"
@@ -245,12 +246,14 @@ def option_robbers() -> Any:
 
 
 def option_robber_table() -> Any:
-    return field(default="scaled", metadata={
-        "choices": ("scaled", "as_short"),
-        "sv": "Robbertpoäng för utgång: 3 om motspelarna har 0, 2 under halva utgången, "
-              "annars 1 (förval), eller short whists gränser som skrivna (0 / 1–2 / 3+).",
-        "en": "Robber points for a game: 3 if the opponents have 0, 2 below half the game, "
-              "else 1 (default), or short whist's limits as written (0 / 1–2 / 3+)."})
+    return field(default="as_short", metadata={
+        "choices": ("as_short", "scaled"),
+        "sv": "Robbertpoäng för utgång: som i short whist, 3 / 2 / 1 om motspelarna har "
+              "0 / 1–2 / 3 eller fler (förval, texten), eller efter utgångens storlek: 3 om "
+              "de har 0, 2 under halva utgången, annars 1.",
+        "en": "Robber points for a game: as in short whist, 3 / 2 / 1 if the opponents have "
+              "0 / 1–2 / 3 or more (default, the text), or scaled to the game: 3 if they "
+              "have 0, 2 below half the game, else 1."})
 
 
 def option_stake() -> Any:
@@ -446,19 +449,22 @@ def honour_points(held: int, table_: Sequence[tuple[int, int]] = HONOUR_POINTS) 
 
 
 def robber_points_for_game(opponents: int, game_at: int = GAME_AT,
-                           robber_table: str = "scaled") -> int:
+                           robber_table: str = "as_short") -> int:
     """Robber points for a game by the opponents' trick points at that moment.
 
-    Short whist (the text): 0 → 3, 1–2 → 2, 3–4 → 1. ``scaled`` (default) reads that as 0 →
-    3, below half the game → 2, else 1; ``as_short`` keeps the text's limits for every game.
+    Short whist (the text): 0 → 3, 1–2 → 2, 3–4 → 1. Long and American whist say "as above",
+    so ``as_short`` (default) keeps the text's limits for every game; opponents at 5 or more,
+    which the text's table does not reach, give 1 (the extension: the least a game is worth).
+    ``scaled`` (an option) reads the table as 0 → 3, below half the game → 2, else 1.
 
-    >>> [robber_points_for_game(o) for o in range(5)]
-    [3, 2, 2, 1, 1]
-    >>> [robber_points_for_game(o, 10) for o in (0, 4, 5, 9)]
+    >>> [robber_points_for_game(o, 10) for o in (0, 1, 2, 3, 4, 5, 9)]
+    [3, 2, 2, 1, 1, 1, 1]
+    >>> [robber_points_for_game(o, 10, "scaled") for o in (0, 4, 5, 9)]
     [3, 2, 1, 1]
     """
     if robber_table == "as_short":
-        return next(rp for limit, rp in ROBBER_POINTS + ((game_at, 1),) if opponents <= limit)
+        return next((rp for limit, rp in ROBBER_POINTS if opponents <= limit),
+                    ROBBER_POINTS_BEYOND)
     if opponents == 0:
         return 3
     return 2 if 2 * opponents < game_at else 1
@@ -466,7 +472,7 @@ def robber_points_for_game(opponents: int, game_at: int = GAME_AT,
 
 def score_pair_deal(before: tuple[int, int], tricks: tuple[int, int],
                     honours_held: tuple[int, int] | None, game_at: int = GAME_AT,
-                    robber_table: str = "scaled", book: int = BOOK,
+                    robber_table: str = "as_short", book: int = BOOK,
                     table_: Sequence[tuple[int, int]] = HONOUR_POINTS) -> DealScore:
     """One deal of a pair game, as the text orders it: trick points first, then honours.
 

@@ -6,8 +6,12 @@ men inga honnörspoäng ges samtidigt som det krävs 7 trickpoäng för utgång"
 deal, by taking all thirteen tricks (13 − 6 = 7). The machinery and every interpretation are
 in the family module ``whist``.
 
-Options: ``robbers``, ``robber_table`` (``scaled``: opponents 0 → 3, 1–3 → 2, 4–6 → 1;
-``as_short``: 0 → 3, 1–2 → 2, 3 or more → 1), ``stake_per_point``, ``draw_ace``. There is no
+Robber points: "Som short whist" — the opponents at 0 / 1–2 / 3–4 give 3 / 2 / 1, to the
+letter (default ``robber_table`` = ``as_short``); at 5 or 6, which the text's table does not
+reach, 1 (an extension: the least a game is worth, see ``whist``).
+
+Options: ``robbers``, ``robber_table`` (``as_short``, default: 0 → 3, 1–2 → 2, 3 or more →
+1; ``scaled``: 0 → 3, 1–3 → 2, 4–6 → 1), ``stake_per_point``, ``draw_ace``. There is no
 honours option: the text rules them out.
 """
 

@@ -5,10 +5,11 @@ utgång krävs 10 trick-poäng"), on top of short whist's paragraphs; cited as "
 whist" for its scoring and as short whist's sections otherwise. The machinery and every
 interpretation are in the family module ``whist``. What "as above" means at 10: honours alone
 stop a pair at 9 (one short of game, as 4 is in short whist); the robber points for a game
-follow option ``robber_table``.
+are short whist's to the letter — opponents at 0 / 1–2 / 3–4 give 3 / 2 / 1 — and at 5–9,
+which the text's table does not reach, 1 (an extension: the least a game is worth).
 
-Options: ``honours`` (on, as in short whist), ``robbers``, ``robber_table`` (``scaled``:
-opponents 0 → 3, 1–4 → 2, 5–9 → 1; ``as_short``: 0 → 3, 1–2 → 2, 3 or more → 1),
+Options: ``honours`` (on, as in short whist), ``robbers``, ``robber_table`` (``as_short``,
+default: 0 → 3, 1–2 → 2, 3 or more → 1; ``scaled``: 0 → 3, 1–4 → 2, 5–9 → 1),
 ``stake_per_point``, ``draw_ace``.
 """
 

@@ -9,7 +9,7 @@ every interpretation are in the family module ``whist``.
 The text gives sättrumf no scoring of its own: it is played as the whist of its time. Options:
 ``game_at`` (5, short whist's game, by default; or 10, long whist's), ``honours`` (on, as in
 short whist: J Q K A of the suit led first), ``robbers``, ``robber_table`` (only matters at
-10), ``stake_per_point``, ``draw_ace``.
+10: short whist's limits by default, as in long whist), ``stake_per_point``, ``draw_ace``.
 """
 
 from __future__ import annotations

@@ -98,3 +98,51 @@ def test_800_quick_entry_must_add_up_to_93(client):
     assert table.log()["events"] == []
     view = table.ok({"type": "result", "points": [50, 43]})
     assert view["protokoll"]["totals"] == [50, 43]
+
+
+def test_declarations_are_taken_in_playing_order_through_the_api(client):
+    # 800 §1.3, §1.7: Anna & Cia at 780, Bo & Dan at 792. The dealer Anna's 20 posted before
+    # forehand Dan has even led is refused, and changes nothing; Dan's 10 wins at once.
+    table = start_table(client, game="800", players=("Anna", "Bo", "Cia", "Dan"),
+                        first_dealer=2)
+    table.ok({"type": "result", "points": [46, 47], "declarations": [200, 200, 200, 200]})
+    table.ok({"type": "result", "points": [46, 47], "declarations": [144, 150, 144, 148]})
+    view = table.ok({"type": "discard", "seat": 0, "cards": ["♠7", "♠8"]})
+    assert view["protokoll"]["totals"] == [780, 792]
+    assert [i["seat"] for i in view["expected"]["inputs"] if i["type"] == "declare"] == [3]
+    before = table.log()
+    response = table.post({"type": "declare", "seat": 0, "cards": ["♠K", "♠D", "♠H", "♠KN",
+                                                                   "♠Æ"]})
+    assert response.status_code == 422
+    assert response.json["code"] == "declare_out_of_turn"
+    assert response.json["rule"] == "800 §1.3"
+    assert response.json["details"]["expected_seat"] == 3
+    assert table.log() == before
+    view = table.ok({"type": "declare", "seat": 3, "cards": ["XX", "XVIII", "XVII"]})
+    assert view["protokoll"]["totals"] == [780, 802]
+    assert view["protokoll"]["winner"] == 1
+    response = table.post({"type": "declare", "seat": 0, "cards": ["♠K", "♠D", "♠H", "♠KN",
+                                                                   "♠Æ"]})
+    assert response.status_code == 422
+
+
+def test_quick_entry_refuses_a_declaration_value_no_declaration_has(client):
+    table = start_table(client, game="800", players=("Anna", "Bo", "Cia", "Dan"))
+    response = table.post({"type": "result", "points": [50, 43],
+                           "declarations": [7, None, None, None]})
+    assert response.status_code == 422
+    assert response.json["code"] == "declaration_value_impossible"
+    assert response.json["rule"] == "800 §1.5"
+    assert response.json["details"]["nearest"] == [0, 10]
+    assert table.log()["events"] == []
+
+
+@pytest.mark.parametrize("cards, points", [
+    ("XVII XVIII XX", 10), ("N ★ ♠Æ ♥Æ", 15), ("♥K ♥D ♥H ♥KN ★ ♥Æ", 25)])
+def test_validate_does_not_depend_on_the_order_the_cards_are_typed(client, cards, points):
+    response = client.post("/api/games/800/declarations/validate", json={
+        "cards": [cards], "combinations": [{"kind": "sekvens", "cards": [cards]}]})
+    assert response.status_code == 200, response.json
+    assert response.json["points"] == points
+    best = client.post("/api/games/800/declarations/best", json={"cards": [cards]}).json
+    assert best["sekvens"]["points"] == points

@@ -198,3 +198,17 @@ def test_undo_a_quick_entry(client):
     assert response.status_code == 201, response.json
     view = table.view()
     assert view["state"]["points"] == [0, 0] and view["state"]["dealer"] == A
+
+
+def test_american_whist_robber_points_are_short_whists_by_default(client):
+    # "Som short whist": the opponents at 3 trick points give the game 1 robber point, to the
+    # letter (the option ``scaled`` would give 2); the catalog says so.
+    games = {g["id"]: g for g in client.get("/api/games").json}
+    option = next(o for o in games["american_whist"]["options"] if o["name"] == "robber_table")
+    assert option["default"] == "as_short" and option["choices"] == ["as_short", "scaled"]
+    for options, robber_points in (({}, 1), ({"robber_table": "scaled"}, 2)):
+        table = whist_table(client, game="american_whist", options=options)
+        table.ok({"type": "result", "tricks": [4, 9]})  # Bo & Dan 3 trick points
+        view = table.ok({"type": "result", "tricks": [13, 0]})  # Anna & Cia 7: game
+        assert view["state"]["games"] == [1, 0]
+        assert view["protokoll"]["totals"] == [robber_points, 0, robber_points, 0]

@@ -63,8 +63,10 @@ def test_a_match_by_quick_entry():
     for _ in range(3):
         t.post("result", points=[30, 10, 10, 10], tricks=[4, 2, 2, 2])
     assert t.state.totals == (3, 0, 0, 0) and not fjabbe.is_over(t.state)
-    t.post("result", points=[20, 20, 10, 10], tricks=[3, 3, 2, 2], declarations=[0, 5, 0, 0])
-    assert t.state.totals == (3, 1, 0, 0)  # Bo's declaration makes his 25 the most
+    t.refuse("declaration_value_impossible", "result", points=[20, 20, 10, 10],
+             tricks=[3, 3, 2, 2], declarations=[0, 5, 0, 0])  # no declaration is worth 5
+    t.post("result", points=[20, 20, 10, 10], tricks=[3, 3, 2, 2], declarations=[0, 10, 0, 0])
+    assert t.state.totals == (3, 1, 0, 0)  # Bo's declaration makes his 30 the most
     t.post("result", points=[20, 30, 10, 0], tricks=[3, 4, 3, 0])
     assert t.state.totals == (3, 1, 0, 1)  # Dan took no trick
     row = fjabbe.sheet(t.state).rows[-1]

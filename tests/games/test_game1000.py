@@ -109,10 +109,18 @@ def test_a_player_without_a_trick_loses_his_discards():
     t.check_replay()
 
 
+def two_quick_deals(declarations=((450, 0), (410, 0))) -> Table:
+    """Bo deals first; two deals by quick entry bring Anna to 940. (One deal cannot: no
+    declaration from 20 cards is worth more than a few hundred, §1.5.)"""
+    t = Table("1000", PLAYERS, first_dealer=B)
+    for declared in declarations:
+        t.post("result", points=[40, 53], declarations=list(declared))
+    return t
+
+
 def test_1000_reached_in_the_declarations_wins_at_once():
-    t = table()
-    t.post("result", points=[40, 53], declarations=[900, 0])
-    assert t.state.totals == (940, 53) and t.state.dealer == B
+    t = two_quick_deals()
+    assert t.state.totals == (940, 106) and t.state.dealer == B
     t.post("discard", seat=A, cards="♠Æ ♠6 ♠7 ♠8 ♠9 ♠10 ♠KN ♠H ♥Æ ♥6")
     t.post("discard", seat=B, cards="♥7 ♥8 ♥9 ♥10 ♥KN ♥H ♦Æ ♦6 ♦7 ♦8")
     t.refuse("not_your_discard", "discard", seat=A, cards="♦9 ♦10")
@@ -122,32 +130,46 @@ def test_1000_reached_in_the_declarations_wins_at_once():
     t.post("declare", seat=A, cards="XX XIX N ♠K ♥K ♦K ♣K ♠D ♥D ♦D",
            combinations=[{"kind": "flertal", "cards": "XX XIX N"}, "♠K ♥K ♦K ♣K",
                          "♠D ♥D ♦D"])
-    assert t.state.totals == (1072, 53)
+    assert t.state.totals == (1072, 106)
     assert game1000.is_over(t.state) and t.state.winner == A
     assert game1000.result(t.state)["winners"] == [A]
     t.refuse("not_expected", "play", seat=A, card="♠K")
     t.check_replay()
     # by quick entry: the declaration wins, the deal's card points are not written
-    t = table()
-    t.post("result", points=[40, 53], declarations=[900, 0])
+    t = two_quick_deals()
     t.post("result", points=[0, 93], declarations=[70, 0])
     assert game1000.is_over(t.state) and t.state.winner == A
-    assert t.state.totals == (1010, 53)
+    assert t.state.totals == (1010, 106)
     assert [r.kind for r in game1000.sheet(t.state).rows][-1] == "declaration"
 
 
+def test_declarations_in_1000_come_in_playing_order():
+    # §2 "I övrigt är spelregler ... samma som för 800": forehand declares before his first
+    # card, the dealer only after it, right before his own.
+    t = two_quick_deals(((450, 450), (410, 430)))
+    assert t.state.totals == (940, 986) and t.state.dealer == B  # Anna is forehand
+    t.post("discard", seat=A, cards="♠Æ ♠6 ♠7 ♠8 ♠9 ♠10 ♠KN ♠H ♥Æ ♥6")
+    t.post("discard", seat=B, cards="♥7 ♥8 ♥9 ♥10 ♥KN ♥H ♦Æ ♦6 ♦7 ♦8")
+    t.post("discard", seat=B, cards="♦9 ♦10")
+    violation = t.refuse("declare_out_of_turn", "declare", seat=B, cards="♠K ♥K ♦K")
+    assert violation.rule == "800 §1.3"
+    t.post("declare", seat=A, cards="XX XIX XVIII XVII")  # 15: 955, not yet 1000
+    t.post("play", seat=A, card="♣7")
+    t.post("declare", seat=B, cards="♠K ♥K ♦K")  # 17: 1003, Bo wins in his turn
+    assert t.state.totals == (955, 1003) and t.state.winner == B
+    t.check_replay()
+
+
 def test_both_past_1000_the_higher_wins():
-    t = table()
-    t.post("result", points=[40, 53], declarations=[900, 900])
-    assert t.state.totals == (940, 953)
+    t = two_quick_deals(((450, 450), (410, 430)))
+    assert t.state.totals == (940, 986)
     t.post("result", points=[70, 23])
-    assert t.state.totals == (1010, 976)
+    assert t.state.totals == (1010, 1009)  # both past 1000: the higher wins
     assert t.state.winner == A
-    t = table()
-    t.post("result", points=[40, 53], declarations=[900, 900])
-    t.post("result", points=[63, 30])
-    assert t.state.totals == (1003, 983)
-    assert game1000.result(t.state)["winner"] == A
+    t = two_quick_deals(((450, 450), (410, 430)))
+    t.post("result", points=[40, 53])
+    assert t.state.totals == (980, 1039)
+    assert game1000.result(t.state)["winner"] == B
 
 
 def test_quick_entry_adds_up_to_93_and_registry():
@@ -156,3 +178,19 @@ def test_quick_entry_adds_up_to_93_and_registry():
     assert get_game("tusen") is game1000
     assert set(game1000.EVENTS) >= {"discard", "declare", "play", "fjont", "result"}
     assert game1000.sheet(t.state).players == PLAYERS
+
+
+def test_expected_says_when_a_fjont_exchange_is_owed():
+    # 800 §1.4.1 (1000 and 150 play by it): ★ played by a player who has won nothing lies face
+    # up until he can pay; ``expected`` says so while play goes on.
+    t = Table("150", PLAYERS)
+    t.post("discard", seat=A, cards="♠7 ♠8")
+    t.post("trick", cards="★ ♥K")  # Bo leads ★, Anna takes the trick
+    exp = t.expected()
+    assert exp.phase == "play"
+    assert exp.inputs[0].fields["fjont_owed"] == {"seat": B, "debtor": B, "creditor": A,
+                                                  "trick": 1}
+    assert exp.prompt_sv.endswith("Bo är skyldig Anna ett kort för ★ (stick 1); det ges så "
+                                  "snart Bo har vunnit ett stick.")
+    assert exp.prompt_en.endswith("Bo owes Anna a card for ★ (trick 1), given as soon as Bo "
+                                  "wins a trick.")

@@ -262,8 +262,9 @@ def test_declaration_refusals():
     table = started()
     table.post("declare", seat=D, cards="♠K ♠D ♠H", combinations=["♠K ♠D ♠H"])
     table.refuse("declare_not_now", "declare", seat=D, cards="♥K ♥D ♥H")  # twice
-    table.refuse("card_held_by_other", "declare", seat=C, cards="♠K ♥K ♦K")
+    table.refuse("declare_out_of_turn", "declare", seat=C, cards="♥K ♦K ♣K")  # Dan first
     table.post("play", seat=D, card="♠K")
+    table.refuse("card_held_by_other", "declare", seat=C, cards="♠D ♥D ♦D")
     table.refuse("card_already_played", "declare", seat=C, cards="♠K ♥K ♦K")
     table.post("play", seat=C, card="♠10")
     table.refuse("declare_not_now", "declare", seat=C, cards="♥K ♦K ♣K")  # after his card
@@ -292,6 +293,48 @@ def test_a_pair_reaching_800_during_the_declarations_wins_at_once():
     assert game800.result(state)["winners"] == [B, D]
     assert game800.sheet(state).winner == BO_DAN
     table.refuse("not_expected", "play", seat=B, card="♣8")
+    table.check_replay()
+
+
+def at_780_and_792() -> Table:
+    """Anna & Cia at 780, Bo & Dan at 792, Anna to deal (Cia dealt first, two quick deals)."""
+    table = Table(first_dealer=C)
+    table.post("result", points=[46, 47], declarations=[200, 200, 200, 200])
+    table.post("result", points=[46, 47], declarations=[144, 150, 144, 148])
+    assert table.state.totals == (780, 792) and table.state.dealer == A
+    table.post("discard", seat=A, cards="♠7 ♠8")
+    assert table.deal.forehand == D
+    return table
+
+
+def test_declarations_come_in_playing_order_the_dealers_20_waits_for_forehand():
+    # §1.3 "direkt före man spelar sitt första kort", §1.7: Anna & Cia at 780 must not win
+    # with the dealer's 20 before Bo & Dan at 792 had their turn to declare.
+    table = at_780_and_792()
+    assert [i.seat for i in table.expected().inputs if i.type == "declare"] == [D]
+    violation = table.refuse("declare_out_of_turn", "declare", seat=A,
+                             cards="♠K ♠D ♠H ♠KN ♠Æ")  # a sequence of five: 20
+    assert violation.rule == "800 §1.3" and violation.params["expected_seat"] == D
+    for seat in (C, B):  # nobody after Dan either
+        table.refuse("declare_out_of_turn", "declare", seat=seat, cards="♥K ♥D ♥H")
+    # Dan declares first, right before his first card: 792 + 10 = 802, Bo & Dan win at once
+    table.post("declare", seat=D, cards="XX XVIII XVII")
+    assert table.state.totals == (780, 802)
+    assert game800.is_over(table.state) and table.state.winner == BO_DAN
+    table.refuse("not_expected", "declare", seat=A, cards="♠K ♠D ♠H ♠KN ♠Æ")
+    table.check_replay()
+
+
+def test_the_dealer_declares_last_and_then_wins_in_his_turn():
+    table = at_780_and_792()
+    table.post("play", seat=D, card="♣7")  # Dan declares nothing and leads
+    table.refuse("declare_out_of_turn", "declare", seat=A, cards="♠K ♠D ♠H ♠KN ♠Æ")
+    table.post("play", seat=C, card="♣8")
+    table.post("play", seat=B, card="♣9")
+    assert [i.seat for i in table.expected().inputs if i.type == "declare"] == [A]
+    table.post("declare", seat=A, cards="♠K ♠D ♠H ♠KN ♠Æ")
+    assert table.state.totals == (800, 792)
+    assert game800.is_over(table.state) and table.state.winner == ANNA_CIA
     table.check_replay()
 
 
@@ -345,6 +388,30 @@ def test_quick_entry_must_add_up_to_93():
     table.check_replay()
 
 
+@pytest.mark.parametrize("points, nearest", [(7, [0, 10]), (11, [10, 12]), (16, [15, 17]),
+                                            (401, [400, 402]), (1000, [402])])
+def test_quick_entry_refuses_a_declaration_no_declaration_can_have(points, nearest):
+    # §1.5: flertal 12–36, sequences 10, 15, 20 …, doubled at three of a group; from a hand of
+    # 15 cards. 7 points was accepted before (issue 15, item 3).
+    table = Table()
+    violation = table.refuse("declaration_value_impossible", "result", points=[50, 43],
+                             declarations=[None, points, None, None])
+    assert violation.rule == "800 §1.5"
+    assert violation.params == {"seat": B, "points": points, "nearest": nearest,
+                                "hand_size": 15}
+    table.post("result", points=[50, 43], declarations=[None, 10, 12, None])
+    assert table.state.totals == (62, 53)
+
+
+def test_declarations_in_quick_entry_follow_the_option_card_in_flertal_and_sekvens():
+    # With a card in one group only, a 15-card hand declares far less (at most 222): the
+    # 402 a hand may reach when flertal and sequences share cards is out of reach.
+    Table().post("result", points=[50, 43], declarations=[None, 402, None, None])
+    table = Table(card_in_flertal_and_sekvens=False)
+    table.refuse("declaration_value_impossible", "result", points=[50, 43],
+                 declarations=[None, 402, None, None])
+
+
 # --- §1.4 SPELFÖRINGEN --------------------------------------------------------------------
 def test_play_goes_counter_clockwise_and_the_winner_leads():
     table = started()
@@ -388,13 +455,13 @@ def test_follow_suit_else_trump_else_anything_with_hands_entered():
 
 def test_cards_shown_in_a_declaration_must_be_followed_with():
     table = started()
-    table.post("declare", seat=C, cards="♥K ♥D ♥H", combinations=["♥K ♥D ♥H"])
-    table.post("declare", seat=B, cards="XX XIX XVIII", combinations=[
-        {"kind": "sekvens", "cards": "XX XIX XVIII"}])
     table.post("play", seat=D, card="♥7")
+    table.post("declare", seat=C, cards="♥K ♥D ♥H", combinations=["♥K ♥D ♥H"])
     violation = table.refuse("must_follow", "play", seat=C, card="♠9")
     assert violation.params["holds"] in ("♥K", "♥D", "♥H")
     table.post("play", seat=C, card="♥8")
+    table.post("declare", seat=B, cards="XX XIX XVIII", combinations=[
+        {"kind": "sekvens", "cards": "XX XIX XVIII"}])
     # Bo holds trumps (shown): a card neither of the suit nor a trump is a revoke for sure
     table.refuse("must_trump", "play", seat=B, card="♠10")
     table.post("play", seat=B, card="♥9")  # following is fine
@@ -438,10 +505,17 @@ def test_fjont_led_the_next_card_sets_the_suit_and_fjont_goes_back():
     # Bo & Dan have won nothing: ★ lies face up, the exchange waits
     assert deal.debt == snapphanaleden.FjontDebt(D, BO_DAN, ANNA_CIA, 1)
     assert table.state.phase == "play"
+    # ... and ``expected`` says so, not only the state (issue 15, item 4)
+    exp = table.expected()
+    assert exp.inputs[0].fields["fjont_owed"] == {"seat": D, "debtor": BO_DAN,
+                                                  "creditor": ANNA_CIA, "trick": 1}
+    assert "Bo & Dan är skyldiga Anna & Cia ett kort för ★ (stick 1)" in exp.prompt_sv
+    assert "Bo & Dan owe Anna & Cia a card for ★ (trick 1)" in exp.prompt_en
     assert game800.findings(table.state) == ()  # Bo's ♠K on ♥ shows a void, no revoke yet
     table.trick("♥D ♥H ♥KN ♣Æ")  # Anna leads ♥D and wins it
     assert table.state.phase == "play"
     table.trick("♣K ♣7 ♣8 ♣9")  # Anna leads again; her ♣K wins
+    assert "fjont_owed" in table.expected().inputs[0].fields  # still owed
     table.trick("♦7 XX ♦8 ♦9")  # Dan trumps: now Bo & Dan have won cards
     assert table.state.phase == "exchange"
     exp = table.expected()
@@ -456,6 +530,8 @@ def test_fjont_led_the_next_card_sets_the_suit_and_fjont_goes_back():
     assert deal.debt is None and card("♦8") in deal.piles[ANNA_CIA]
     assert card("♦8") not in deal.piles[BO_DAN] and card("★") in deal.piles[BO_DAN]
     assert table.state.phase == "play"
+    exp = table.expected()
+    assert "fjont_owed" not in exp.inputs[0].fields and "★" not in exp.prompt_sv
     table.refuse("no_exchange_due", "fjont", card="♦9")
     table.check_replay()
 

@@ -82,6 +82,38 @@ def test_long_whist_robber_points_option(table, opponents, robber_points):
     assert t.state.robber_points == (robber_points, 0)
 
 
+@pytest.mark.parametrize("game", ["long_whist", "american_whist", "sattrumf"])
+def test_robber_points_are_short_whists_by_default_som_ovan(game):
+    """ "Som ovan" / "Som short whist": the text's table to the letter is the default."""
+    assert get_game(game).Options().robber_table == "as_short"
+
+
+@pytest.mark.parametrize("opponents, robber_points", [
+    (0, 3), (1, 2), (2, 2), (3, 1), (4, 1),  # the text's table, as in short whist
+    (5, 1), (9, 1)])  # extension: past the table, the least a game is worth
+def test_long_whist_robber_points_by_default_are_the_texts(opponents, robber_points):
+    t = Table("long_whist", honours=False)
+    remaining = opponents
+    while remaining:
+        step = min(remaining, 7)
+        t.quick([7 - step, 6 + step])
+        remaining -= step
+    t.quick([13, 0])
+    t.quick([9, 4])
+    assert t.state.points == (0, 0) and t.state.games == (1, 0)
+    assert t.state.robber_points == (robber_points, 0)
+
+
+@pytest.mark.parametrize("opponents, robber_points", [(0, 3), (2, 2), (3, 1), (4, 1),
+                                                      (6, 1)])
+def test_american_whist_robber_points_by_default_are_the_texts(opponents, robber_points):
+    t = Table("american_whist")
+    if opponents:
+        t.quick([7 - opponents, 6 + opponents])
+    t.quick([13, 0])
+    assert t.state.robber_points == (robber_points, 0)
+
+
 # =====================================================================================
 # Sättrumf
 # =====================================================================================

@@ -158,7 +158,9 @@ def test_an_800_first_trick_with_a_declaration_proposed_and_accepted(page: Page,
     expect(page.locator(".play-panel .to-play")).to_contain_text("Dan")
     fold = page.locator("details.fold-declare")
     expect(fold).to_have_attribute("open", "")
-    expect(fold.locator(".seat-tabs input:checked + span")).to_have_text("Dan")
+    # Only Dan may declare now: declarations come in playing order (800 §1.3), no seat tabs.
+    expect(fold.locator(".seat-tabs")).to_have_count(0)
+    expect(fold.locator(".declaration")).to_have_attribute("data-seat", "3")
     declaration = fold.locator(".declaration")
     for card in ["XX", "XIX", "N", "★", "♥K", "♥D", "♥H"]:
         declaration.locator(f'button.card[data-card="{card}"]').first.click()

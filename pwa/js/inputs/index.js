@@ -8,7 +8,9 @@
  * - an input for the seat whose turn it is belongs to the turn ("now"); playing a card
  *   gets the card table (play-panel.js), with the whole-trick entry beside it;
  * - inputs of one type for other seats (a declaration or a hand any player may enter)
- *   share one fold with a choice of seat.
+ *   share one fold with a choice of seat; a declaration keeps its fold even when only the
+ *   seat to play may make it (800: declarations come in playing order, each right before
+ *   that player's card), so it stays before the cards.
  *
  * A declaration (an event with cards and combinations) is laid down card by card with the
  * best proposal (declaration.js); everything else is the generic form.
@@ -40,7 +42,8 @@ export function groupInputs(game, expected) {
   for (const input of inputs) {
     if (isQuickEntry(game, input)) quick.push(input);
     else if (!isSet(input.seat)) calls.push(input);
-    else if (perType.get(input.type) === 1 && input.seat === expected.seat) now.push(input);
+    else if (perType.get(input.type) === 1 && input.seat === expected.seat
+             && !isDeclaration(game?.events?.[input.type])) now.push(input);
     else {
       if (!grouped.has(input.type)) grouped.set(input.type, []);
       grouped.get(input.type).push(input);
