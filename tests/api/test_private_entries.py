@@ -301,3 +301,39 @@ def test_the_seat_may_post_its_entry_and_another_seat_may_not(app, client):
     assert scene.logged_entry(scene.readers["own"])["cards"] == discard["cards"]
     assert scene.logged_entry(scene.manager)["cards"]["hidden"] is True
     assert scene.logged_entry(scene.readers["other"])["cards"]["hidden"] is True
+
+
+def test_tournament_pages_and_exports(app, client):
+    """The public standings never hold a private card; the director's export does (a
+    director sees every hand at once); the round's table hides it from its join code."""
+    director = client.post("/api/directors", json={"name": "Domaren"}).json
+    headers = {"Authorization": f"Bearer {director['token']}"}
+    made = client.post("/api/tournaments", headers=headers, json={
+        "name": "800-cupen", "game": "800", "rounds": 1,
+        "players": [{"name": n} for n in ("Anna", "Bo", "Cia", "Dan")]})
+    assert made.status_code == 201, made.json
+    tid = made.json["id"]
+    seated = client.post(f"/api/tournaments/{tid}/rounds", json={"method": "random"},
+                         headers=headers)
+    assert seated.status_code == 201, seated.json
+    table = seated.json["tables"][0]
+    events, secrets = _800_deal()
+    posted = client.post(f"/api/tables/{table['table_id']}/events", headers=headers, json={
+        "based_on": 0, "client_event_id": "t1", "event": events[0]})
+    assert posted.status_code == 201, posted.json
+    cards = searchable(secrets["discard"])
+    public = {"standings": client.get(f"/api/tournaments/{tid}/standings"),
+              "standings.csv": client.get(f"/api/tournaments/{tid}/standings.csv")}
+    public["events by code"] = client.get(f"/api/tables/{table['table_id']}/events",
+                                          headers={"X-Join-Code": table["join_code"]})
+    for path, response in public.items():
+        assert response.status_code == 200, (path, response.json)
+    assert leaked(public, cards) == []
+    director_only = {"export": client.get(f"/api/tournaments/{tid}/export", headers=headers),
+                     "watch": client.get(f"/api/tournaments/{tid}/watch", headers=headers),
+                     "protokolls.csv": client.get(f"/api/tournaments/{tid}/protokolls.csv",
+                                                  headers=headers)}
+    for path, response in director_only.items():
+        assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
+    assert {card for _path, card in leaked({"export": director_only["export"]}, cards)} == \
+        set(cards)
