@@ -46,6 +46,11 @@ trumping while holding a trump, is refused at once. A player may also enter his 
 follow (or did not trump) and later shows that suit (or a trump) has revoked: a finding names
 both tricks.
 
+The discards and an entered hand are private entries of their seat (``PRIVATE``,
+``rules_engine.secrets``) until the deal is over (``deal_in_progress``): the legal cards of an
+entered hand are sealed, and a refusal resting on a discard or an entered hand carries
+``private_to`` and a public wording that does not say where the card lies.
+
 Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
 --------------------------------------------------------------------------------
 - Seats are numbered clockwise; partners sit opposite (seats 0+2 and 1+3). Forehand is the

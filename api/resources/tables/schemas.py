@@ -17,8 +17,9 @@ class TableCreateSchema(Schema):
     first_dealer = fields.Integer(load_default=0, validate=validate.Range(0, 11))
     device_name = fields.String(load_default="", validate=validate.Length(0, 60))
     seat = place_field("This device's place: the seat it sits at (0 = the first player "
-                       "named) or \"scorer\". Without it, the device is the table's scorer "
-                       "until it sits down.", load_default=None)
+                       "named) or \"scorer\". Without it, the device holds no seat and "
+                       "may post every seat's private entries, as the scorer does, until "
+                       "it sits down.", load_default=None)
     open_private_after_deal = fields.Boolean(load_default=True, metadata={
         "description": "Whether private entries (a hand entered, the dealer's discards) "
                        "open to the whole table when their deal is over, so a dispute can be "
