@@ -337,3 +337,27 @@ def test_tournament_pages_and_exports(app, client):
         assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
     assert {card for _path, card in leaked({"export": director_only["export"]}, cards)} == \
         set(cards)
+
+
+def test_a_correction_refused_for_a_private_card_is_told_in_public_words(app, client):
+    """Correcting Dan's card into one of Anna's discards breaks the log; Bo's phone is told
+    so without learning whose discard it is, Anna's phone with the reason."""
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)  # Anna's discard, from Anna's phone
+    discarded = scene.secret[0]
+    dan_hand = next(e for e in scene.events if e["type"] == "hand" and e["seat"] == D)
+    response = scene.post(scene.manager, {"type": "play", "seat": D,
+                                          "card": dan_hand["cards"][0]})
+    assert response.status_code == 201, response.json
+    scene.seq = target = response.json["entry"]["seq"]
+    correction = {"type": "correct", "target": target,
+                  "event": {"type": "play", "seat": D, "card": discarded}}
+    bo = scene.readers["other"]
+    refused = scene.post(bo, correction)
+    assert (refused.status_code, refused.json["code"]) == (422, "log_breaks_rules")
+    assert "Anna" not in json.dumps(refused.json, ensure_ascii=False)
+    assert refused.json["details"] == {}
+    told = scene.post(scene.readers["own"], correction)
+    assert told.status_code == 422 and "Anna" in told.json["message"]
+    assert told.json["details"]["violation"]["code"] == "card_discarded"
