@@ -44,7 +44,10 @@ export function renderPlayPanel(ctx, play, trick) {
   const played = Array.isArray(fields.played) ? fields.played : playedCards(table.state);
   const greyed = [...played, ...ctx.pendingCards];
   const deck = ctx.game?.deck?.cards || [];
-  const allowed = Array.isArray(fields.card) ? fields.card : null;
+  // A seat whose hand is entered gets its legal cards (only on that seat's phones: for
+  // others the API hides them); the rest are dimmed.
+  const allowed = Array.isArray(fields.card) ? fields.card
+    : Array.isArray(fields.legal) ? fields.legal : null;
   const heading = h("h3", {}, number ? t("trickN", { n: number }) : eventLabel("play"));
 
   if (!ctx.offline) {
