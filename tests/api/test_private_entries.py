@@ -361,3 +361,30 @@ def test_a_correction_refused_for_a_private_card_is_told_in_public_words(app, cl
     told = scene.post(scene.readers["own"], correction)
     assert told.status_code == 422 and "Anna" in told.json["message"]
     assert told.json["details"]["violation"]["code"] == "card_discarded"
+
+
+def test_a_correction_of_a_private_entry_is_as_private_and_posted_by_the_same_rule(app,
+                                                                                  client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)
+    fixed = scene.secret[:1] + [next(c for c in scene.events[2]["cards"]  # Anna's hand
+                                     if c[0] in "♠♥♦♣" and c[1:] != "K")]
+    correction = {"type": "correct", "target": scene.entry_seq,
+                  "event": {"type": "discard", "seat": A, "cards": fixed}}
+    refused = scene.post(scene.readers["other"], correction)
+    assert (refused.status_code, refused.json["code"]) == (403, "not_your_seat")
+    response = scene.post(scene.readers["own"], correction)
+    assert response.status_code == 201, response.json
+    seq = response.json["entry"]["seq"]
+    for name, reader in scene.readers.items():
+        log = client.get(f"/api/tables/{scene.id}/events", headers=reader.headers).json
+        shown = next(e for e in log["events"] if e["seq"] == seq)["event"]
+        assert shown["type"] == "correct" and shown["target"] == scene.entry_seq
+        if name in SEES_WHILE_PLAYING:
+            assert shown["event"]["cards"] == fixed, name
+        else:
+            assert shown["event"]["cards"] == {"hidden": True, "seat": A, "count": 2}, name
+            assert leaked({"events": client.get(f"/api/tables/{scene.id}/events",
+                                                headers=reader.headers)},
+                          searchable(fixed)) == [], name
