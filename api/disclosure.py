@@ -30,6 +30,7 @@ table's sequence number, so it needs nothing from here.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -90,11 +91,14 @@ def deal_of(module: Any, state: Any) -> int | None:
 
 
 def _count(inner: dict[str, Any], spec: Any) -> int:
+    """How many cards the entry's card fields hold (a list, or notation: "♠7 ♥8")."""
     total = 0
     for name in spec.card_fields:
         value = inner.get(name)
         if isinstance(value, (list, tuple)):
             total += len(value)
+        elif isinstance(value, str):
+            total += len([part for part in re.split(r"[\s,]+", value) if part])
         elif value is not None:
             total += 1
     return total

@@ -105,8 +105,7 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
             "role": role, "director_id": director_id, "spectator_key": spectator_key,
             "open_private_after_deal": bool(open_private_after_deal),
-            "table": table_view(row, setup, state,
-                                disclosed=disclosure.Disclosure(module, disclosure.NOBODY))}
+            "table": table_view(row, setup, state)}
 
 
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",

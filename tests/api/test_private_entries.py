@@ -388,3 +388,14 @@ def test_a_correction_of_a_private_entry_is_as_private_and_posted_by_the_same_ru
             assert leaked({"events": client.get(f"/api/tables/{scene.id}/events",
                                                 headers=reader.headers)},
                           searchable(fixed)) == [], name
+
+
+def test_cards_in_notation_are_hidden_as_well(app, client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.events[0] = {**scene.events[0], "cards": " ".join(scene.secret)}
+    scene.play_script(0, 1)
+    code = scene.readers["code"]
+    assert scene.logged_entry(code)["cards"] == {"hidden": True, "seat": A, "count": 2}
+    assert leaked(scene.reads(code), searchable(scene.secret)) == []
+    assert scene.logged_entry(scene.readers["own"])["cards"] == " ".join(scene.secret)
