@@ -1,5 +1,6 @@
 """Seats and secrets in real browsers (issue 13): a joined phone picks its seat, enters its
-hand by tapping its cards, and on its turn sees the cards its hand does not allow dimmed;
+hand by tapping its cards, and on its turn is offered its legal cards first, the rest of the
+deck dimmed;
 the phone that started the table and the spectator's phone learn only that the hand was
 entered and how many cards it holds — not in the page, not in any answer from the server,
 not in IndexedDB and not in the service worker's cache.
@@ -138,12 +139,15 @@ def test_a_seated_phone_enters_its_hand_and_the_other_phones_never_hold_it(
     expect(bo.locator(f'#play-picker button.card[data-card="{legal_play}"]').first) \
         .not_to_have_class(re.compile(r"\bnot-now\b"))
     assert bo.locator("#play-picker button.card.not-now").count() > 0
+    expect(bo.locator(f'#legal-picker button.card[data-card="{legal_play}"]')).to_have_count(1)
+    assert bo.locator("#legal-picker button.card").count() < len(hand)
     shot(bo, "seats-legal-cards")
 
     # The phone that started the table: the entry is there, its cards are not.
     owner.reload()
     expect(owner.locator('.log li[data-seq="2"] .what')).to_contain_text("15 dolda kort")
     assert owner.locator("#play-picker button.card.not-now").count() == 0
+    expect(owner.locator("#legal-picker")).to_have_count(0)
     log_text = owner.locator(".log").inner_text() + owner.locator(".status").inner_text()
     assert [c for c in searched if mentions(log_text, c)] == []
 
@@ -162,6 +166,9 @@ def test_a_seated_phone_enters_its_hand_and_the_other_phones_never_hold_it(
         assert [c for c in searched if mentions(answers, c)] == [], name
         kept = stored(phone)
         assert [c for c in searched if f'"{c}"' in kept] == [], name
+    # Bo plays from his legal cards with one tap.
+    bo.locator(f'#legal-picker button.card[data-card="{legal_play}"]').click()
+    expect(bo.locator(".toast")).to_have_text("Sparat som #5.")
     # Bo's own phone does hold it (the search can find what it looks for).
     assert all(mentions(api_texts(bo_bodies), c) for c in searched)
     assert any(f'"{c}"' in stored(bo) for c in searched)
