@@ -399,3 +399,18 @@ def test_cards_in_notation_are_hidden_as_well(app, client):
     assert scene.logged_entry(code)["cards"] == {"hidden": True, "seat": A, "count": 2}
     assert leaked(scene.reads(code), searchable(scene.secret)) == []
     assert scene.logged_entry(scene.readers["own"])["cards"] == " ".join(scene.secret)
+
+
+def test_a_log_saved_with_hidden_cards_says_so_when_replayed(app, client, tmp_path, capsys):
+    from rules_engine.replay import run
+
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)  # Anna's discard: her phone sees the whole log, the code not
+    for name, status in (("code", 1), ("own", 0)):
+        log = client.get(f"/api/tables/{scene.id}/events",
+                         headers=scene.readers[name].headers).json
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+        assert run(str(path)) == status, name
+    assert "event 1 holds hidden cards" in capsys.readouterr().err
