@@ -181,6 +181,7 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
         return Disclosure(module, reader)
     opens = bool(row.get("open_private_after_deal", 1))
     current = deal_of(module, state)
+    has_deals = getattr(module, "deal_in_progress", None) is not None
     types = sorted(set(private) | {"correct"})
     marks = ", ".join("?" for _ in types)
     entries: dict[int, PrivateEntry] = {}
@@ -192,8 +193,12 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
         if found is None:
             continue
         # An entry without a recorded deal (posted before deals were recorded) opens only
-        # when the game is over.
-        over = current is None or (deal is not None and deal != current)
+        # when the game is over; so does every entry of a game that does not say which
+        # deal is in progress.
+        if has_deals:
+            over = current is None or (deal is not None and deal != current)
+        else:
+            over = bool(module.is_over(state))
         entries[seq] = PrivateEntry(seq, found[0]["seat"], deal, device_id, opens and over)
     return Disclosure(module, reader, entries)
 
