@@ -27,13 +27,16 @@ export function renderSeat(app, actions) {
     return h("section", { class: "seat", "aria-label": t("seatTitle") },
       h("h2", {}, t("seatTitle")), h("p", { class: "hint" }, t("seatAsk")), buttons());
   }
-  if (access.seat === null && !access.scorer) return null; // the owner's phone: the scorer
   const others = (access.seat_devices || 0) - 1;
+  // The phone that started the table is the scorer until it sits down.
+  const unseated = access.seat === null && !access.scorer;
   return h("section", { class: "seat seated", "aria-label": t("seatTitle") },
     h("p", { class: "seat-you" },
-      access.scorer ? t("seatScorerYou") : t("seatYou", { name: players[access.seat] }), " ",
+      unseated ? t("seatOwnerYou") : access.scorer ? t("seatScorerYou")
+        : t("seatYou", { name: players[access.seat] }), " ",
       h("button", { type: "button", class: "secondary small",
-                    onclick: () => actions.chooseSeat() }, t("seatChange"))),
+                    onclick: () => actions.chooseSeat() },
+        unseated ? t("seatTake") : t("seatChange"))),
     others > 0 && h("p", { class: "message message-refusal seat-shared", role: "alert" },
       t("seatShared", { n: others })));
 }
