@@ -20,6 +20,7 @@ import sqlite_utils
 from ... import auth
 from ...db import write_transaction
 from ...errors import ApiError
+from ..seats import records as seats
 from . import ratelimit
 
 
@@ -121,9 +122,7 @@ def join(db: sqlite_utils.Database, code: str, device_name: str, address: str,
             found = row[0]
             device_id, token = add_device(db, found, "player", device_name)
             if seat is not None:
-                from ... import store
-                from ..seats import records as seats
-                seats.take(db, store.load_row(db, found), device_id, seat)
+                seats.take(db, seats.table_of(db, found), device_id, seat)
     if found is None:
         raise ApiError(404, "join_code_unknown",
                        "Ingen bordskod stämmer. Kontrollera koden och försök igen.",

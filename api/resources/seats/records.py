@@ -87,6 +87,12 @@ def take(db: sqlite_utils.Database, table: dict[str, Any], device_id: str, place
                 None if place is None else table["seq"], device_id])
 
 
+def table_of(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
+    """What ``take`` needs of a table: its id, players and sequence number."""
+    row = db.execute("select id, players, seq from tables where id = ?", [table_id]).fetchone()
+    return {"id": row[0], "players": row[1], "seq": row[2]}
+
+
 def _players(table: dict[str, Any]) -> list[str]:
     players = table["players"]
     return json.loads(players) if isinstance(players, str) else list(players)
