@@ -18,6 +18,7 @@ the live stream, the answers to posts (201, 409) and refusals (422).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -32,6 +33,7 @@ from rules_engine.table_log import TableSetup, apply_game_event
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
+CLIENT_IDS = itertools.count(1)
 
 
 # --- the scripts ---------------------------------------------------------------------------------
@@ -168,7 +170,7 @@ class Scene:
     def post(self, reader: Reader, event: dict[str, Any], based_on: int | None = None):
         return self.client.post(f"/api/tables/{self.id}/events", headers=reader.headers,
                                 json={"based_on": self.seq if based_on is None else based_on,
-                                      "client_event_id": f"e-{random.random()}",
+                                      "client_event_id": f"e-{next(CLIENT_IDS)}",
                                       "event": event})
 
     def play_script(self, start: int, stop: int | None = None) -> None:
