@@ -37,7 +37,7 @@ CLIENT_IDS = itertools.count(1)
 
 
 # --- the scripts ---------------------------------------------------------------------------------
-def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[int, list[str]]]:
+def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
     """One whole deal of 800 with Anna dealing: her discard, every hand, then every card,
     paying ⟨★⟩ where it falls due. Returns the events and the discards/hands by name."""
     rng = random.Random(seed)
@@ -81,7 +81,7 @@ class Case:
     name: str
     game: str
     players: tuple[str, ...]
-    script: Callable[[], tuple[list[dict[str, Any]], dict[int, list[str]]]]
+    script: Callable[[], tuple[list[dict[str, Any]], dict[str, list[str]]]]
     entry: int  # index of the private entry in the script
     seat: int  # whose it is
     secret: str  # key into the script's secrets
