@@ -11,9 +11,10 @@ those headers (``resources/access/routes.py``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rules_engine.errors import EventFormatError, RuleViolation
+from rules_engine.secrets import reveal
 
 
 class ApiError(Exception):
@@ -28,10 +29,20 @@ class ApiError(Exception):
         self.headers: dict[str, str] = {}
 
     @classmethod
-    def from_violation(cls, violation: RuleViolation) -> "ApiError":
+    def from_violation(cls, violation: RuleViolation,
+                       may_see: Callable[[int], bool] | None = None) -> "ApiError":
+        """The refusal as the poster may see it. A violation caused by a private card of
+        seat ``private_to`` (``rules_engine.secrets``) keeps its code and rule, but a poster
+        who may not see that seat's secrets (``may_see``; none given: nobody) gets the
+        public wording and no details: what is wrong, not who holds the card."""
         status = 400 if isinstance(violation, EventFormatError) else 422
+        private_to = getattr(violation, "private_to", None)
+        if private_to is not None and not (may_see is not None and may_see(private_to)):
+            public = violation.public_messages
+            return cls(status, violation.code, public["sv"], public["en"], violation.rule)
+        params = reveal(violation.params, may_see or (lambda _seat: False))
         return cls(status, violation.code, violation.messages["sv"], violation.messages["en"],
-                   violation.rule, violation.params)
+                   violation.rule, params)
 
     def body(self, lang: str = "en") -> dict[str, Any]:
         return {

@@ -135,6 +135,22 @@ def m007_trust(db: sqlite_utils.Database) -> None:
     }, pk=("table_id", "seq"), foreign_keys=[("table_id", "tables", "id")])
 
 
+def m008_seats_and_private_entries(db: sqlite_utils.Database) -> None:
+    """Seats and secrets (issue 13). A device sits at one seat of its table (``seat``), or is
+    the table's scorer (``scorer``), or neither; ``seated_at_seq`` is the table's sequence
+    number when it took its place, so it reads a seat's private entries posted after that
+    only. Each event records the deal it belongs to (``deal``: the game's
+    ``deal_in_progress`` right after it was applied), so the log knows when a private entry
+    opens. A table may keep private entries closed after their deal
+    (``open_private_after_deal`` = 0)."""
+    db.execute("alter table devices add column seat integer")
+    db.execute("alter table devices add column scorer integer not null default 0")
+    db.execute("alter table devices add column seated_at_seq integer")
+    db.execute("alter table events add column deal integer")
+    db.execute("alter table tables add column open_private_after_deal integer not null "
+               "default 1")
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -143,6 +159,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m005_tournaments,
     m006_tournament_readings,
     m007_trust,
+    m008_seats_and_private_entries,
 )
 
 

@@ -29,12 +29,13 @@ from rules_engine.protocol import build_options
 from rules_engine.registry import get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
-from . import auth
+from . import auth, disclosure
 from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
 from .resources.tournaments import closing
+from .resources.seats import records as seats
 
 
 def _engine_fingerprint() -> str:
@@ -61,9 +62,12 @@ def _not_found(table_id: str) -> ApiError:
 # --- tables ----------------------------------------------------------------------------------
 def create_table(db: sqlite_utils.Database, game: str, players: list[str],
                  options: dict[str, Any], first_dealer: int, device_name: str,
-                 director: dict[str, Any] | None = None) -> dict[str, Any]:
+                 director: dict[str, Any] | None = None, seat: Any = None,
+                 open_private_after_deal: bool = True) -> dict[str, Any]:
     """Start a table and its first device: the owner's, or, for a table a director starts,
-    the device that stands for the director there. Returns the secrets, shown only now."""
+    the device that stands for the director there. Returns the secrets, shown only now.
+    ``seat`` is the owner device's place (a seat or "scorer"; see ``resources/seats``);
+    ``open_private_after_deal`` False keeps private entries closed after their deal."""
     try:
         module = get_game(game)
         names = [p.strip() for p in players]
@@ -75,6 +79,7 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
         build_options(module.Options, options)
         setup = TableSetup(module.ID, tuple(names), dict(options), first_dealer)
         state = setup.new_state()
+        seats.check_place(seat, len(names))
     except RuleViolation as violation:
         raise ApiError.from_violation(violation) from violation
     table_id = auth.new_id()
@@ -88,19 +93,25 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
             "id": table_id, "game": module.ID, "players": json.dumps(names),
             "options": json.dumps(options), "first_dealer": first_dealer,
             "join_code": code, "seq": 0, "created_at": _now(),
-            "join_code_hash": auth.hash_token(code), "director_id": director_id})
+            "join_code_hash": auth.hash_token(code), "director_id": director_id,
+            "open_private_after_deal": 1 if open_private_after_deal else 0})
         spectator_key = records.new_spectator_key(db, table_id)
         device_id, token = records.add_device(
             db, table_id, role, device_name or (director["name"] if director else ""),
             director_id)
+        row = load_row(db, table_id)
+        if seat is not None:
+            seats.take(db, row, device_id, seat)
         _save_snapshot(db, table_id, 0, state)
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
             "role": role, "director_id": director_id, "spectator_key": spectator_key,
-            "table": table_view(load_row(db, table_id), setup, state)}
+            "open_private_after_deal": bool(open_private_after_deal),
+            "table": table_view(row, setup, state)}
 
 
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
-                  "created_at", "director_id", "join_code_hash", "spectator_hash")
+                  "created_at", "director_id", "join_code_hash", "spectator_hash",
+                  "open_private_after_deal")
 
 
 def load_row(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
@@ -141,9 +152,14 @@ def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSet
 
 
 def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
-               show_join_code: bool = True) -> dict[str, Any]:
-    """The table as the API shows it; spectators get it without the join code."""
+               show_join_code: bool = True,
+               disclosed: "disclosure.Disclosure | None" = None) -> dict[str, Any]:
+    """The table as the API shows it to one reader: spectators get it without the join code,
+    and private cards only where ``disclosed`` lets that reader see them (without it, no
+    seat's private cards at all)."""
     module = setup.module
+    if disclosed is None:
+        disclosed = disclosure.Disclosure(module, disclosure.NOBODY, hide_all=True)
     return {
         "id": row["id"],
         "game": module.ID,
@@ -153,10 +169,10 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
         "first_dealer": setup.first_dealer,
         "join_code": row["join_code"] if show_join_code else None,
         "seq": row["seq"],
-        "state": module.describe(state),
-        "expected": module.expected(state).as_dict(),
-        "protokoll": module.sheet(state).as_dict(),
-        "findings": [f.as_dict() for f in module.findings(state)],
+        "state": disclosed.reveal(module.describe(state)),
+        "expected": disclosed.reveal(module.expected(state).as_dict()),
+        "protokoll": disclosed.reveal(module.sheet(state).as_dict()),
+        "findings": [disclosed.finding(f) for f in module.findings(state)],
         "over": module.is_over(state),
         "result": module.result(state),
     }
@@ -180,7 +196,10 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
                            "en": "entries from this device"})
         db.execute("SAVEPOINT entry")
         try:
-            answer = _append(db, row, who.device_id, based_on, client_event_id, event)
+            private = disclosure.private_spec(get_game(row["game"]), event)
+            if private is not None:
+                seats.check_may_post(db, who, private[0]["seat"])
+            answer = _append(db, row, who, based_on, client_event_id, event)
             if reason and answer[1]["entry"]["seq"] > row["seq"]:
                 closing.keep_reason(db, table_id, answer[1]["entry"]["seq"],
                                     who.director_id, reason)
@@ -193,9 +212,16 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     return answer
 
 
-def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, based_on: int,
-            client_event_id: str, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    table_id = row["id"]
+def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSetup,
+                 state: Any, who: principals.Principal) -> "disclosure.Disclosure":
+    """What ``who`` may see of the table ``row`` whose state is ``state``."""
+    return disclosure.load(db, row, setup.module, state, disclosure.reader_of(db, who))
+
+
+def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
+            based_on: int, client_event_id: str,
+            event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    table_id, device_id = row["id"], who.device_id
     earlier = db.execute(
         "select seq, device_id, created_at, event from events "
         "where table_id = ? and client_event_id = ?",
@@ -207,52 +233,66 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                            "That client event id was already used for another event.",
                            details={"client_event_id": client_event_id,
                                     "seq": row["seq"]})
-        return 201, _answer_again(db, row, client_event_id, *earlier)
+        return 201, _answer_again(db, row, who, client_event_id, *earlier)
     if based_on != row["seq"]:
         setup, state = load_state(db, row)
+        seen = disclosed_to(db, row, setup, state, who)
         raise ApiError(409, "stale_sequence",
                        f"Bordet har ändrats: senaste händelse är {row['seq']}, "
                        f"inte {based_on}. Läs om och försök igen.",
                        f"The table has moved on: the last event is {row['seq']}, not "
                        f"{based_on}. Reload and try again.",
                        details={"seq": row["seq"], "based_on": based_on,
-                                "table": table_view(row, setup, state)})
+                                "table": table_view(row, setup, state, disclosed=seen)})
     setup, state = load_state(db, row)
     entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
     try:
+        before = state
         state = apply_entry(setup, state, entries, event)
     except RuleViolation as violation:
-        raise ApiError.from_violation(violation) from violation
+        raise disclosed_to(db, row, setup, before, who).violation(violation) from violation
     seq = row["seq"] + 1
     row = {**row, "seq": seq}
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
-    body = {"entry": entry, "table": table_view(row, setup, state)}
     db.execute("insert into events (table_id, seq, client_event_id, device_id, "
-               "created_at, event) values (?, ?, ?, ?, ?, ?)",
+               "created_at, event, deal) values (?, ?, ?, ?, ?, ?, ?)",
                [table_id, seq, client_event_id, device_id, entry["created_at"],
-                json.dumps(event, ensure_ascii=False)])
+                json.dumps(event, ensure_ascii=False), disclosure.deal_of(setup.module, state)])
     db.execute("update tables set seq = ? where id = ?", [seq, table_id])
     _save_snapshot(db, table_id, seq, state)
+    seen = disclosed_to(db, row, setup, state, who)
+    body = {"entry": {**entry, "event": seen.event(seq, event)},
+            "table": table_view(row, setup, state, disclosed=seen),
+            "access": seats.access_of(db, table_id, who)}
     return 201, body
 
 
-def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], client_event_id: str,
-                  seq: int, device_id: str, created_at: str, event_json: str) -> dict[str, Any]:
-    """The answer a retried post gets: exactly what the first post answered, rebuilt by
-    replaying the log up to that entry (retries are rare; storing every answer is not)."""
+def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
+                  client_event_id: str, seq: int, device_id: str, created_at: str,
+                  event_json: str) -> dict[str, Any]:
+    """The answer a retried post gets: what the first post answered, rebuilt by replaying
+    the log up to that entry (retries are rare; storing every answer is not), shown as the
+    asker may see it now."""
     setup = setup_of(row)
     entries = [e for e in entries_of(db, row["id"]) if e.seq <= seq]
     state = replay(setup, entries)
+    _setup, now = load_state(db, row)
+    seen = disclosed_to(db, row, setup, now, who)
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
-             "created_at": created_at, "event": json.loads(event_json)}
-    return {"entry": entry, "table": table_view({**row, "seq": seq}, setup, state)}
+             "created_at": created_at, "event": seen.event(seq, json.loads(event_json))}
+    return {"entry": entry,
+            "table": table_view({**row, "seq": seq}, setup, state, disclosed=seen),
+            "access": seats.access_of(db, row["id"], who)}
 
 
-def list_events(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
-    """The log, in the format ``protokoll replay`` reads, with who changed what."""
+def list_events(db: sqlite_utils.Database, table_id: str,
+                reader: "disclosure.Reader" = disclosure.NOBODY) -> dict[str, Any]:
+    """The log, in the format ``protokoll replay`` reads, with who changed what; the cards
+    of private entries ``reader`` may not read are hidden (``api.disclosure``)."""
     row = load_row(db, table_id)
-    setup = setup_of(row)
+    setup, state = load_state(db, row)
+    seen = disclosure.load(db, row, setup.module, state, reader)
     items = []
     undone: dict[int, int] = {}
     corrected: dict[int, list[int]] = {}
@@ -266,7 +306,8 @@ def list_events(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
         elif event.get("type") == "correct":
             corrected.setdefault(event["target"], []).append(seq)
         items.append({"seq": seq, "client_event_id": cid, "device_id": device,
-                      "device_name": name, "created_at": created, "event": event})
+                      "device_name": name, "created_at": created,
+                      "event": seen.event(seq, event)})
     reasons = closing.reasons(db, table_id)
     for item in items:
         item["reason"] = reasons.get(item["seq"])

@@ -42,6 +42,8 @@ def catalog_entry(game: Any) -> dict[str, Any]:
         "options": options_catalog(game.Options),
         "rules": [section.as_dict() for section in game.RULES],
         "events": {name: spec.as_dict() for name, spec in game.EVENTS.items()},
+        # the events whose cards are private to their seat (rules_engine.secrets)
+        "private": sorted(getattr(game, "PRIVATE", None) or {}),
         "labels": {kind: {key: {"sv": sv, "en": en} for key, (sv, en) in words.items()}
                    for kind, words in getattr(game, "LABELS", {}).items()},
         **_decks_by_players(game),

@@ -34,10 +34,30 @@ def load_log(data: dict[str, Any]) -> tuple[TableSetup, list[Entry]]:
     return setup, entries
 
 
+def _hidden_entry(entries: list[Entry]) -> int | None:
+    """The first entry whose cards were hidden from whoever saved the log
+    (``rules_engine.secrets``: another seat's private entry, still closed)."""
+    for entry in entries:
+        inner = entry.event.get("event") if entry.event.get("type") == "correct" else entry.event
+        if isinstance(inner, dict) and any(isinstance(v, dict) and v.get("hidden")
+                                           for v in inner.values()):
+            return entry.seq
+    return None
+
+
 def run(path: str, lang: str = "en", out: TextIO = sys.stdout) -> int:
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
     setup, entries = load_log(data)
+    hidden = _hidden_entry(entries)
+    if hidden is not None:
+        print({"sv": f"fel: händelse {hidden} har dolda kort (en annan plats privata "
+                     "inmatning). Spara loggen när given är slut, eller som "
+                     "turneringsledaren.",
+               "en": f"error: event {hidden} holds hidden cards (another seat's private "
+                     "entry). Save the log once the deal is over, or as the director."}
+              .get(lang, ""), file=sys.stderr)
+        return 1
     try:
         state = replay(setup, entries)
     except RuleViolation as violation:

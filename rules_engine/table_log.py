@@ -59,8 +59,9 @@ def apply_game_event(setup: TableSetup, state: Any, raw: dict[str, Any]) -> Any:
     return module.apply(state, event)
 
 
-def _meta_error(code: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=R_LOG, params=params, sv=sv, en=en)
+def _meta_error(code: str, params: dict[str, Any], sv: str, en: str,
+                **private: Any) -> RuleViolation:
+    return RuleViolation(code, rule=R_LOG, params=params, sv=sv, en=en, **private)
 
 
 def effective_events(entries: Iterable[Entry]) -> list[Entry]:
@@ -87,12 +88,20 @@ def replay(setup: TableSetup, entries: Iterable[Entry]) -> Any:
         try:
             state = apply_game_event(setup, state, entry.event)
         except RuleViolation as violation:
+            # A later entry refused for a private card (``rules_engine.secrets``): the
+            # change's refusal is as private as that one, with its public wording.
+            private = {} if violation.private_to is None else {
+                "private_to": violation.private_to,
+                "public_sv": f"Händelse {entry.seq} följer inte reglerna efter ändringen: "
+                             f"{violation.public_messages['sv']}",
+                "public_en": f"Event {entry.seq} breaks the rules after this change: "
+                             f"{violation.public_messages['en']}"}
             raise _meta_error(
                 "log_breaks_rules", {"seq": entry.seq, "violation": violation.as_dict()},
                 f"Händelse {entry.seq} följer inte reglerna efter ändringen: "
                 f"{violation.message('sv')}",
                 f"Event {entry.seq} breaks the rules after this change: "
-                f"{violation.message('en')}") from violation
+                f"{violation.message('en')}", **private) from violation
     return state
 
 

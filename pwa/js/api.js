@@ -78,6 +78,14 @@ export const validateDeclaration = (game, cards, combinations, options = {}) =>
   request("POST", `/api/games/${encodeURIComponent(game)}/declarations/validate`,
           { json: { cards, combinations, options } });
 
+/** Take a seat (a number) or the scorer's place ("scorer"); null leaves. Changing from one
+ * place to another must be asked for (`change`). */
+export const takeSeat = (id, auth, seat, change = false) =>
+  request("POST", `${tablePath(id)}/seat`, { auth, json: { seat, change } });
+/** Free another device's seat (owner or director). */
+export const freeSeat = (id, deviceId, auth) =>
+  request("DELETE", `${tablePath(id)}/devices/${encodeURIComponent(deviceId)}/seat`, { auth });
+
 export const devices = (id, auth) => request("GET", `${tablePath(id)}/devices`, { auth });
 export const revokeDevice = (id, deviceId, auth) =>
   request("DELETE", `${tablePath(id)}/devices/${encodeURIComponent(deviceId)}`, { auth });

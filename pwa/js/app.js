@@ -39,7 +39,8 @@ const app = {
   table: null,
   log: null,
   auth: null, // {token} for a phone of the table, {spectatorKey} for the audience
-  access: null, // from the API: {role, device_id, write, manage}
+  access: null, // from the API: {role, device_id, write, manage, seat, scorer, seat_devices}
+  choosingSeat: false, // a seated phone asked to change its place
   spectatorKey: null, // known to the phone that started the table
   devices: null, // the phones at the table, for whoever manages it
   message: null,
@@ -425,6 +426,7 @@ const actions = {
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
       app.table = posted.table;
+      if (posted.access) app.access = posted.access;
       await reloadLog();
       app.busy = false;
       showMessage({ kind: "saved", seq: posted.entry.seq });
@@ -512,6 +514,46 @@ const actions = {
     const target = document.getElementById(key === "log" ? "log" : `fold-${key}`);
     target?.scrollIntoView({ block: "start", behavior: "smooth" });
     target?.querySelector("summary, button, input")?.focus({ preventScroll: true });
+  },
+
+  /** Sit at a seat (or take the scorer's place); a phone with a place changes it. */
+  async takeSeat(seat) {
+    const access = app.access || {};
+    const change = access.seat !== null && access.seat !== undefined || !!access.scorer;
+    app.busy = true;
+    render();
+    try {
+      await api.takeSeat(app.table.id, app.auth, seat, change);
+      app.choosingSeat = false;
+      await loadTable(app.table.id);
+      app.busy = false;
+      render();
+    } catch (error) {
+      app.busy = false;
+      showMessage(messageFor(error));
+    }
+  },
+
+  chooseSeat() {
+    app.choosingSeat = true;
+    render();
+  },
+
+  /** Free a phone's seat (the owner's or the director's): e.g. a phone at someone else's
+   * seat. It keeps its token and may sit down again, seeing only what comes after. */
+  async freeSeat(deviceId) {
+    app.busy = true;
+    render();
+    try {
+      await api.freeSeat(app.table.id, deviceId, app.auth);
+      app.busy = false;
+      await actions.loadDevices();
+      await loadTable(app.table.id);
+      render();
+    } catch (error) {
+      app.busy = false;
+      showMessage(messageFor(error));
+    }
   },
 
   async loadDevices() {

@@ -18,8 +18,15 @@ function deviceRow(device, app, actions) {
                    dataset: { device: device.id } },
     h("span", { class: "device-name" }, name, device.you && h("span", { class: "chip" }, t("thisPhone"))),
     h("span", { class: "device-meta" },
-      [t(`deviceRole_${device.role}`), t("deviceEntries", { n: device.events }),
+      [t(`deviceRole_${device.role}`),
+       Number.isInteger(device.seat) && t("deviceSeat", { name: app.table.players[device.seat] }),
+       device.scorer && t("deviceScorer"),
+       t("deviceEntries", { n: device.events }),
        device.revoked_at && t("deviceRevoked")].filter(Boolean).join(" · ")),
+    !device.revoked_at && (Number.isInteger(device.seat) || device.scorer) && !device.you
+      && h("button", { type: "button", class: "secondary small free-seat", disabled: app.busy,
+                       "aria-label": `${t("freeSeat")}: ${name}`,
+                       onclick: () => actions.freeSeat(device.id) }, t("freeSeat")),
     revocable && !confirming && !handing && h("div", { class: "device-actions" },
       h("button", {
         type: "button", class: "secondary small", "aria-label": `${t("revoke")} ${name}`,

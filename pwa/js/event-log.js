@@ -51,7 +51,8 @@ export function describeEvent(event, players, specs) {
   const parts = Object.entries(event).filter(([name]) => name !== "type").map(([name, value]) => {
     const kind = fieldKind(specs, event.type, name);
     let shown;
-    if (kind === "seat") shown = players[value] ?? value;
+    if (value?.hidden) shown = t("hiddenCards", { n: value.count }); // another seat's secret
+    else if (kind === "seat") shown = players[value] ?? value;
     else if (kind === "seats") shown = (value || []).map((s) => players[s] ?? s).join(", ");
     else if (Array.isArray(value)) shown = value.map(valueLabel).join(" ");
     else shown = valueLabel(value);
@@ -67,7 +68,9 @@ function timeOf(iso) {
 }
 
 /** A game event nobody undid may be corrected: the correction is a new entry naming it. */
-const correctable = (entry) => !META.has(entry.event.type) && entry.undone_by === null;
+const isHidden = (event) => Object.values(event).some((v) => v?.hidden);
+const correctable = (entry) => !META.has(entry.event.type) && entry.undone_by === null
+  && !isHidden(entry.event); // nobody corrects cards it may not see
 
 /**
  * The log under the protokoll: the latest entries, or all of them when asked, newest first.

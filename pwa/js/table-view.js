@@ -14,6 +14,7 @@ import { renderProtokoll } from "./protokoll.js";
 import { renderFindings, renderMessage } from "./refusal.js";
 import { renderShare } from "./share.js";
 import { renderDevices } from "./devices.js";
+import { renderSeat } from "./seat.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
 import { groupInputs, renderInput, renderPlayPanel } from "./inputs/index.js";
 import { renderGenericInput } from "./inputs/generic-form.js";
@@ -48,7 +49,15 @@ function undoBlock(app, actions) {
  * seat to enter it for: the seat to play if it is one of them, else the first. */
 function seatGroup(app, ctx, type, inputs) {
   const key = `seat-${type}`;
+  // A private entry (a hand, discards) of a seat is entered on that seat's phone: a seated
+  // phone is offered its own seat only (the API refuses the others: not_your_seat).
+  const mine = app.access?.seat;
+  if ((app.game?.private || []).includes(type) && Number.isInteger(mine)) {
+    inputs = inputs.filter((i) => i.seat === mine);
+    if (!inputs.length) return null;
+  }
   const chosen = inputs.find((i) => i.seat === app.pickedSeat[type])
+    || inputs.find((i) => i.seat === mine)
     || inputs.find((i) => i.seat === app.table.expected.seat) || inputs[0];
   const seats = inputs.length > 1 && h("div", { role: "radiogroup", class: "seg wrap seat-tabs",
                                                 "aria-label": t("forSeat") },
@@ -164,6 +173,7 @@ export function renderTable(app, actions) {
     h("div", { class: "status" },
       h("h2", {}, table.title),
       h("p", { class: "prompt", role: "status", "aria-live": "polite" }, pick(table.expected.prompt))),
+    writable && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),
     writable && outboxBlock(app, actions),

@@ -142,6 +142,8 @@ VARIANT = family.Variant(
     cards_in_play=62 - OUT_OF_PLAY, discard_stages=(), target=None, rule_deal=R_GAME,
     rule_win=R_GAME, settle=settle, quick_needs_tricks=True)
 EVENTS = family.events_for(VARIANT)
+PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+deal_in_progress = family.deal_in_progress
 
 
 

@@ -80,6 +80,8 @@ VARIANT = family.Variant(
                     (("dealer", SECOND_DISCARD),)),
     target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=family.settle_race)
 EVENTS = family.events_for(VARIANT)
+PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+deal_in_progress = family.deal_in_progress
 
 
 

@@ -58,6 +58,8 @@ VARIANT = Variant(game="800", players=4, sides=((0, 2), (1, 3)), hand_size=15,
                   cards_in_play=62, discard_stages=((("dealer", 2),),), target=TARGET,
                   rule_deal=R_DEAL, rule_win=R_WIN, settle=settle_race)
 EVENTS = events_for(VARIANT)
+PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+deal_in_progress = family.deal_in_progress
 
 
 def new(players: tuple[str, ...], options: Options | None = None,

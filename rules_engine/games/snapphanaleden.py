@@ -46,6 +46,11 @@ trumping while holding a trump, is refused at once. A player may also enter his 
 follow (or did not trump) and later shows that suit (or a trump) has revoked: a finding names
 both tricks.
 
+The discards and an entered hand are private entries of their seat (``PRIVATE``,
+``rules_engine.secrets``) until the deal is over (``deal_in_progress``): the legal cards of an
+entered hand are sealed, and a refusal resting on a discard or an entered hand carries
+``private_to`` and a public wording that does not say where the card lies.
+
 Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
 --------------------------------------------------------------------------------
 - Seats are numbered clockwise; partners sit opposite (seats 0+2 and 1+3). Forehand is the
@@ -104,6 +109,7 @@ from ..cards import FJONT, SUIT_NAMES, TAROT62, TRUMP, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
+from ..secrets import PrivateSpec, sealed
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import (Play, Trick, led_suit_skipping, next_seat, playable, seats_from,
@@ -415,8 +421,11 @@ def points_range(n_cards: int) -> tuple[int, int]:
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str,
+               **private: Any) -> RuleViolation:
+    """A refusal; ``private`` (private_to, public_sv, public_en) when a private card of a
+    seat is its reason (``rules_engine.secrets``)."""
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en, **private)
 
 
 def _name(state: State, seat: int) -> str:
@@ -513,6 +522,9 @@ def _refuse_unavailable(state: State, seat: int, card: Card, rule: str) -> RuleV
                 f"{card} är redan spelat i stick {seen.trick} (av {_name(state, seen.seat)}).",
                 f"{card} was already played in trick {seen.trick} (by "
                 f"{_name(state, seen.seat)}).")
+    # The discards lie face down and an entered hand is its player's own: a refusal that
+    # rests on them is private to that seat, and says in public only that no copy is free.
+    public = _no_copy_free(state, seat, card)
     for owner, cards in deal.discard_log:
         if card in cards:
             if owner == seat:
@@ -524,24 +536,39 @@ def _refuse_unavailable(state: State, seat: int, card: Card, rule: str) -> RuleV
                     f"{card} ligger bland {_name(state, seat)}s sakade kort; de är inte på "
                     f"handen{also_sv}.",
                     f"{card} is among {_name(state, seat)}'s discards; they are not in the "
-                    f"hand{also_en}.")
+                    f"hand{also_en}.", private_to=owner, **public)
             if DECK.copies(card) == 1:
                 return _violation(
                     "card_discarded", rule, {"card": str(card), "seat": owner},
                     f"{card} är sakat av {_name(state, owner)}.",
-                    f"{card} was discarded by {_name(state, owner)}.")
+                    f"{card} was discarded by {_name(state, owner)}.",
+                    private_to=owner, **public)
     for other, hand in enumerate(deal.known):
         if other != seat and card in hand and DECK.copies(card) == 1:
+            shown = any(card in d.laid_down for d in deal.declarations if d.seat == other)
             return _violation(
                 "card_held_by_other", rule, {"card": str(card), "seat": other},
                 f"{card} är känt på {_name(state, other)}s hand.",
-                f"{card} is known to be in {_name(state, other)}'s hand.")
+                f"{card} is known to be in {_name(state, other)}'s hand.",
+                **({} if shown else {"private_to": other, **public}))
     return _violation(
         "card_already_played", rule, {"card": str(card), "copies": DECK.copies(card)},
         f"Alla {DECK.copies(card)} exemplar av {card} är redan spelade, sakade eller kända "
         "på andra händer.",
         f"All {DECK.copies(card)} copies of {card} are already played, discarded or known "
         "in other hands.")
+
+
+def _no_copy_free(state: State, seat: int, card: Card) -> dict[str, str]:
+    """The public wording of a refusal whose reason is a private card: what is wrong,
+    without where the card lies or who holds it."""
+    if seat < 0:
+        return {"public_sv": f"Inget exemplar av {card} är ledigt: det kan inte vara med här.",
+                "public_en": f"No copy of {card} is free: it cannot be part of this entry."}
+    return {"public_sv": f"{card} kan inte finnas på {_name(state, seat)}s hand: inget "
+                         "exemplar är ledigt.",
+            "public_en": f"{card} cannot be in {_name(state, seat)}'s hand: no copy of it is "
+                         "free."}
 
 
 def _check_copies(cards: Iterable[Card], rule: str) -> None:
@@ -572,7 +599,10 @@ def _refuse_not_in_hand(state: State, seat: int, card: Card, rule: str) -> RuleV
     return _violation(
         "not_in_hand", rule, {"card": str(card), "seat": seat},
         f"{card} finns inte på {_name(state, seat)}s inmatade hand.",
-        f"{card} is not in {_name(state, seat)}'s entered hand.")
+        f"{card} is not in {_name(state, seat)}'s entered hand.",
+        private_to=seat,
+        public_sv=f"Kortet stämmer inte med handen som matats in för {_name(state, seat)}.",
+        public_en=f"The card does not fit the hand entered for {_name(state, seat)}.")
 
 
 # --- what the table may enter now ---------------------------------------------------------------
@@ -672,7 +702,9 @@ def _on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
                 f"{card} står i {_name(state, seat)}s inmatade hand, korten han spelar med; "
                 "det kan inte också vara sakat.",
                 f"{card} is in {_name(state, seat)}'s entered hand, the cards he plays with; "
-                "it cannot be discarded as well.")
+                "it cannot be discarded as well.", private_to=seat,
+                public_sv="De sakade korten stämmer inte med handen som matats in.",
+                public_en="The discards do not fit the hand entered.")
         if _free(deal, card) < count:
             raise _refuse_unavailable(state, -1, card, variant.rule_deal)
     discarded = _set(deal.discarded, seat, deal.discarded[seat] + cards)
@@ -866,6 +898,19 @@ def _check_follow(state: State, seat: int, card: Card) -> None:
     source_sv, source_en = (("finns på hans inmatade hand", "is in his entered hand")
                             if deal.hand_known[seat] else
                             ("visade han i sin deklaration", "he showed in his declaration"))
+    shown = tuple(c for d in deal.declarations if d.seat == seat for c in d.laid_down)
+
+    def private(holds: Card, duty_sv: str, duty_en: str) -> dict[str, Any]:
+        """A duty proven by a card of the entered hand (not one shown in a declaration) is
+        private to the seat: in public, the duty without the card."""
+        if holds in shown:
+            return {}
+        return {"private_to": seat,
+                "public_sv": f"{_name(state, seat)} {duty_sv}: handen som matats in för "
+                             "honom visar det.",
+                "public_en": f"{_name(state, seat)} {duty_en}: the hand entered for him "
+                             "shows it."}
+
     same = next((c for c in known if c.suit == led), None)
     if same is not None:
         suit_sv, suit_en = _suit_words(led)
@@ -873,14 +918,17 @@ def _check_follow(state: State, seat: int, card: Card) -> None:
             "must_follow", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
                                     "holds": str(same)},
             f"{_name(state, seat)} måste bekänna {suit_sv}: {same} {source_sv}.",
-            f"{_name(state, seat)} must follow {suit_en}: {same} {source_en}.")
+            f"{_name(state, seat)} must follow {suit_en}: {same} {source_en}.",
+            **private(same, f"måste bekänna {suit_sv}", f"must follow {suit_en}"))
     trump = next((c for c in known if c.suit == TRUMP), None)
     if card.suit != TRUMP and trump is not None:
         raise _violation(
             "must_trump", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
                                    "holds": str(trump)},
             f"{_name(state, seat)} kan inte bekänna och måste då trumfa: {trump} {source_sv}.",
-            f"{_name(state, seat)} cannot follow and must then trump: {trump} {source_en}.")
+            f"{_name(state, seat)} cannot follow and must then trump: {trump} {source_en}.",
+            **private(trump, "kan inte bekänna och måste då trumfa",
+                      "cannot follow and must then trump"))
 
 
 def _suit_words(suit: str) -> tuple[str, str]:
@@ -1272,6 +1320,22 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
     return events
 
 
+# --- what is private (rules_engine.secrets) ------------------------------------------------------
+def private_for(variant: Variant) -> dict[str, PrivateSpec]:
+    """The entries private to their seat: the discards lie face down ("läggs med baksidan
+    upp", 800 §1.2; in 1000 both players' discards, 1000 §2), and a hand entered is its
+    player's own. The cards out of play in 150 and Fjabbe are entered by nobody."""
+    private = {"hand": PrivateSpec(("cards",))}
+    if variant.discard_stages:
+        private["discard"] = PrivateSpec(("cards",))
+    return private
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (its discards and hands are private until it is over)."""
+    return None if state.phase == "over" else state.deal.number
+
+
 # --- what comes next ----------------------------------------------------------------------------
 def expected_of(variant: Variant, state: State) -> Expected:
     deal = state.deal
@@ -1320,7 +1384,8 @@ def expected_of(variant: Variant, state: State) -> Expected:
     legal = legal_cards(deal, seat)
     fields: dict[str, Any] = {"trick": trick.number, "leader": trick.leader, "led_suit": led}
     if legal is not None:
-        fields["legal"] = sorted({str(c) for c in legal})
+        # what the entered hand allows is the hand's secret (rules_engine.secrets)
+        fields["legal"] = sealed(seat, sorted({str(c) for c in legal}))
     declare = tuple(Expectation("declare", s) for s in range(variant.players)
                     if _may_declare(variant, state, s))
     owed_sv, owed_en = "", ""

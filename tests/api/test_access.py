@@ -72,7 +72,9 @@ def test_a_phone_joins_with_the_code_and_posts_with_its_own_token(table):
     assert entry["device_id"] == response.json["device_id"] != table.device_id
     assert entry["device_name"] == "Bos telefon"
     assert phone.view()["access"] == {"role": "player", "device_id": phone.created["device_id"],
-                                      "write": True, "manage": False}
+                                      "write": True, "manage": False, "seat": None,
+                                      "scorer": False, "seated_at_seq": None,
+                                      "seat_devices": 0}
 
 
 def test_a_wrong_code_is_404(client):
@@ -132,7 +134,8 @@ def test_what_each_reader_sees(table):
     assert table.view()["join_code"] == table.join_code
     by_code = table.get(headers={"X-Join-Code": table.join_code}).json
     assert by_code["access"] == {"role": "code", "device_id": None, "write": False,
-                                 "manage": False}
+                                 "manage": False, "seat": None, "scorer": False,
+                                 "seated_at_seq": None, "seat_devices": 0}
     spectator = table.get(headers={"X-Spectator-Key": table.spectator_key}).json
     assert spectator["access"]["role"] == "spectator"
     # The audience's link must not open the table for writing.

@@ -123,7 +123,7 @@ def test_a_whole_parti_with_real_hands():
             pay_for_fjont(t)
             continue
         play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=rng.choice(play.fields["legal"]))
+        t.post("play", seat=play.seat, card=rng.choice(play.fields["legal"]["cards"]))
     last = t.state.last
     assert sum(last.tricks) == 10
     assert sum(len(p) for p in last.won_cards) == 40

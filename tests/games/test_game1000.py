@@ -73,7 +73,7 @@ def test_a_whole_deal_uses_the_whole_deck_and_counts_93():
             pay_for_fjont(t)
             continue
         play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=play.fields["legal"][-1])
+        t.post("play", seat=play.seat, card=play.fields["legal"]["cards"][-1])
     last = t.state.last
     assert sum(last.cards) == 93 and sum(last.tricks) == 20
     assert sum(len(p) for p in last.won_cards) == 62

@@ -53,7 +53,7 @@ def test_a_whole_deal_counts_the_32_cards_in_play():
             pay_for_fjont(t)
             continue
         play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=play.fields["legal"][0])
+        t.post("play", seat=play.seat, card=play.fields["legal"]["cards"][0])
     last = t.state.last
     assert sum(len(p) for p in last.won_cards) == 32
     assert sum(last.cards) == snapphanaleden.card_points(deck[:32]) + snapphanaleden.LAST_TRICK

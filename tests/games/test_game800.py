@@ -433,7 +433,7 @@ def test_follow_suit_else_trump_else_anything_with_hands_entered():
     for seat in (A, B, C, D):
         table.post("hand", seat=seat, cards=text(hands[seat]))
     table.post("play", seat=D, card="♠K")
-    assert table.expected().inputs[0].fields["legal"] == sorted(
+    assert table.expected().inputs[0].fields["legal"]["cards"] == sorted(
         str(c) for c in hands[C] if c.suit in ("♠", "★"))
     violation = table.refuse("must_follow", "play", seat=C, card="♥K")
     assert violation.rule == "800 §1.4"
@@ -656,7 +656,7 @@ def test_a_whole_deal_with_real_hands_counts_93():
             pay_for_fjont(table)
             continue
         play = table.expected().inputs[0]
-        table.post("play", seat=play.seat, card=play.fields["legal"][0])
+        table.post("play", seat=play.seat, card=play.fields["legal"]["cards"][0])
     last = table.state.last
     assert sum(last.cards) == 93
     assert sum(last.tricks) == 15

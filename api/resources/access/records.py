@@ -20,6 +20,7 @@ import sqlite_utils
 from ... import auth
 from ...db import write_transaction
 from ...errors import ApiError
+from ..seats import records as seats
 from . import ratelimit
 
 
@@ -58,11 +59,13 @@ def director_device(db: sqlite_utils.Database, table_id: str, director_id: str,
     return device_id
 
 
-_DEVICE_COLUMNS = ("id", "name", "role", "created_at", "revoked_at")
+_DEVICE_COLUMNS = ("id", "name", "role", "created_at", "revoked_at", "seat", "scorer",
+                   "seated_at_seq")
 
 
 def _device_dict(db: sqlite_utils.Database, values: tuple, me: str | None) -> dict[str, Any]:
     device = dict(zip(_DEVICE_COLUMNS, values))
+    device["scorer"] = bool(device["scorer"])
     device["events"] = db.execute("select count(*) from events where device_id = ?",
                                   [device["id"]]).fetchone()[0]
     device["you"] = device["id"] == me
@@ -101,8 +104,9 @@ def revoke_device(db: sqlite_utils.Database, table_id: str, device_id: str,
 
 # --- joining -----------------------------------------------------------------------------------
 def join(db: sqlite_utils.Database, code: str, device_name: str, address: str,
-         limits: ratelimit.Limits) -> dict[str, Any]:
-    """A phone joins the table whose code it has: a new player device and its token.
+         limits: ratelimit.Limits, seat: Any = None) -> dict[str, Any]:
+    """A phone joins the table whose code it has: a new player device and its token, at
+    ``seat`` (a seat number or "scorer"; a seat the table lacks refuses the join whole).
     A wrong code is a 404 and counts against the client address; past the limit every
     attempt from there is a 429 until the window ends, right code or not."""
     key = f"fail:{address}"
@@ -117,11 +121,14 @@ def join(db: sqlite_utils.Database, code: str, device_name: str, address: str,
         else:
             found = row[0]
             device_id, token = add_device(db, found, "player", device_name)
+            if seat is not None:
+                seats.take(db, seats.table_of(db, found), device_id, seat)
     if found is None:
         raise ApiError(404, "join_code_unknown",
                        "Ingen bordskod stämmer. Kontrollera koden och försök igen.",
                        "No table has that code. Check the code and try again.")
-    return {"table_id": found, "device_id": device_id, "token": token, "role": "player"}
+    return {"table_id": found, "device_id": device_id, "token": token, "role": "player",
+            "seat": seat if isinstance(seat, int) else None, "scorer": seat == "scorer"}
 
 
 # --- spectators --------------------------------------------------------------------------------

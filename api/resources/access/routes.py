@@ -46,7 +46,7 @@ class Join(MethodView):
         A wrong code is a 404; wrong codes are counted per client address, and past the
         limit every attempt from there gets 429 until the window ends."""
         return records.join(g.db, data["code"], data["device_name"],
-                            credentials.from_request().address, limits())
+                            credentials.from_request().address, limits(), data["seat"])
 
 
 @blp.route("/watch")

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from ..seats.schemas import place_field
+
 
 class JoinSchema(Schema):
     code = fields.String(required=True, validate=validate.Length(1, 20), metadata={
@@ -9,6 +11,9 @@ class JoinSchema(Schema):
         "example": "K7QM3X"})
     device_name = fields.String(load_default="", validate=validate.Length(0, 60), metadata={
         "description": "This phone's name, shown in the log."})
+    seat = place_field("The seat this phone takes (0 = the first player named), or "
+                       "\"scorer\"; may be taken later with POST /api/tables/{id}/seat.",
+                       load_default=None)
 
 
 class JoinedSchema(Schema):
@@ -17,6 +22,8 @@ class JoinedSchema(Schema):
     token = fields.String(required=True, metadata={
         "description": "This device's token. Shown once; send as 'Bearer' token."})
     role = fields.String(required=True, validate=validate.OneOf(["player"]))
+    seat = fields.Integer(required=True, allow_none=True)
+    scorer = fields.Boolean(required=True)
 
 
 class WatchedSchema(Schema):
@@ -35,6 +42,12 @@ class DeviceSchema(Schema):
         "description": "How many entries of the log this device posted."})
     you = fields.Boolean(required=True, metadata={
         "description": "This is the device that asked."})
+    seat = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat the device sits at (null: none)."})
+    scorer = fields.Boolean(required=True, metadata={
+        "description": "The device is the table's scorer."})
+    seated_at_seq = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The table's seq when it took its place."})
 
 
 class SpectatorKeySchema(Schema):

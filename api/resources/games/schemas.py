@@ -53,6 +53,11 @@ class GameSchema(Schema):
     rules = fields.List(fields.Nested(RuleSectionSchema), required=True)
     events = fields.Dict(keys=fields.String(), values=fields.Nested(EventSpecSchema),
                          required=True)
+    private = fields.List(fields.String(), required=True, metadata={
+        "description": "The event types whose cards are private to the event's seat (a "
+                       "hand entered, the dealer's discards): posted by that seat's device, "
+                       "the scorer or the director; hidden from other readers until the deal "
+                       "is over."})
     labels = fields.Dict(keys=fields.String(), values=fields.Dict(
         keys=fields.String(), values=fields.Nested(MessagesSchema)), required=True, metadata={
         "description": "Short names of the game's words (events, fields, nouns, values)."})

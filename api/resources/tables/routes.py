@@ -12,10 +12,12 @@ from typing import Any
 from flask import Response, current_app, g, request
 from flask.views import MethodView
 
-from ... import store
+from ... import disclosure, store
+from ...errors import ApiError
 from ...blueprint import Blueprint
 from ..access import credentials, principals, records, rotation
 from ..access.ratelimit import Limits
+from ..seats import records as seats
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema,
                       TableReadSchema)
@@ -48,8 +50,14 @@ class Tables(MethodView):
         the spectator key and link; the token and the key are shown only here."""
         token = credentials.bearer_token()
         director = records.director_for_token(g.db, token) if token else None
+        if director is not None and data["seat"] is not None:
+            raise ApiError(409, "director_has_no_seat",
+                           "Turneringsledaren sitter inte vid bordet; den dömer.",
+                           "The director does not sit at the table; it referees.",
+                           details={"seat": data["seat"]})
         created = store.create_table(g.db, data["game"], data["players"], data["options"],
-                                     data["first_dealer"], data["device_name"], director)
+                                     data["first_dealer"], data["device_name"], director,
+                                     data["seat"], data["open_private_after_deal"])
         created["join_link"] = credentials.join_link(created["join_code"])
         created["spectator_link"] = credentials.spectator_link(created["spectator_key"])
         return created
@@ -64,10 +72,12 @@ class Table(MethodView):
         """State, protokoll, what is expected next, findings, and what the reader may do"""
         row, who = _readable(table_id)
         setup, state = store.load_state(g.db, row)
-        access = who.as_dict()
+        seen = store.disclosed_to(g.db, row, setup, state, who)
+        access = seats.access_of(g.db, table_id, who)
         if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
             access["write"] = False
-        return {**store.table_view(row, setup, state, who.sees_join_code), "access": access}
+        return {**store.table_view(row, setup, state, who.sees_join_code, seen),
+                "access": access}
 
 
 @blp.route("/<string:table_id>/events")
@@ -77,8 +87,8 @@ class Events(MethodView):
     @blp.errors(401, 403, 404, 429)
     def get(self, table_id: str):
         """The log: every entry with its sequence number, device and time"""
-        _readable(table_id)
-        return store.list_events(g.db, table_id)
+        _row, who = _readable(table_id)
+        return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who))
 
     @blp.arguments(EventPostSchema)
     @blp.response(201, EventPostedSchema)
@@ -103,7 +113,7 @@ class Protokoll(MethodView):
     @blp.errors(400, 401, 403, 404, 429)
     def get(self, query, table_id: str):
         """The protokoll (score sheet), as JSON or CSV"""
-        row, _who = _readable(table_id)
+        row, who = _readable(table_id)
         setup, state = store.load_state(g.db, row)
         sheet = setup.module.sheet(state)
         wants_csv = query["format"] == "csv" or (
@@ -112,4 +122,4 @@ class Protokoll(MethodView):
             return Response(sheet.to_csv(query["lang"]), mimetype="text/csv",
                             headers={"Content-Disposition":
                                      f'attachment; filename="protokoll-{table_id}.csv"'})
-        return sheet.as_dict()
+        return store.disclosed_to(g.db, row, setup, state, who).reveal(sheet.as_dict())

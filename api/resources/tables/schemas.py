@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, pre_load, validate
 
 from ...schemas import MessagesSchema
 from ..access.credentials import QUERY_CREDENTIALS
+from ..seats.schemas import place_field
 
 
 class TableCreateSchema(Schema):
@@ -15,6 +16,15 @@ class TableCreateSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     first_dealer = fields.Integer(load_default=0, validate=validate.Range(0, 11))
     device_name = fields.String(load_default="", validate=validate.Length(0, 60))
+    seat = place_field("This device's place: the seat it sits at (0 = the first player "
+                       "named) or \"scorer\". Without it, the device holds no seat and "
+                       "may post every seat's private entries, as the scorer does, until "
+                       "it sits down.", load_default=None)
+    open_private_after_deal = fields.Boolean(load_default=True, metadata={
+        "description": "Whether private entries (a hand entered, the dealer's discards) "
+                       "open to the whole table when their deal is over, so a dispute can be "
+                       "replayed with every hand. False keeps them closed: only their seat's "
+                       "devices and the director see them."})
 
 
 class ExpectationSchema(Schema):
@@ -90,6 +100,17 @@ class AccessSchema(Schema):
         "description": "May post events (false for everyone at a closed round's table)."})
     manage = fields.Boolean(required=True, metadata={
         "description": "May list and revoke the table's devices."})
+    seat = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat this device sits at (null: none)."})
+    scorer = fields.Boolean(required=True, metadata={
+        "description": "This device is the table's scorer: it writes for every seat and "
+                       "reads no seat's private cards."})
+    seated_at_seq = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The table's seq when this device took its place; it reads its "
+                       "seat's private entries posted after that."})
+    seat_devices = fields.Integer(required=True, metadata={
+        "description": "Devices sitting at this device's seat, itself included: more than "
+                       "one means another phone sits there too."})
 
 
 class TableReadSchema(TableViewSchema):
@@ -113,6 +134,7 @@ class TableCreatedSchema(Schema):
                        "one can be made with POST /api/tables/{id}/spectator-key."})
     spectator_link = fields.String(required=True, metadata={
         "description": "The read-only link for the audience."})
+    open_private_after_deal = fields.Boolean(required=True)
     table = fields.Nested(TableViewSchema, required=True)
 
 
@@ -138,6 +160,7 @@ class EntrySchema(Schema):
 class EventPostedSchema(Schema):
     entry = fields.Nested(EntrySchema, required=True)
     table = fields.Nested(TableViewSchema, required=True)
+    access = fields.Nested(AccessSchema, required=True)
 
 
 class LogEntrySchema(EntrySchema):

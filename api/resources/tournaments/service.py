@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import sqlite_utils
 
-from ... import store
+from ... import disclosure, store
 from ...db import write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
@@ -163,11 +163,14 @@ def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False
     row = store.load_row(db, table_id)
     setup, state = store.load_state(db, row)
     module = setup.module
+    # Read by the director's pages and exports only (the public standings carry no
+    # findings): a director sees every hand at once (``api.disclosure``).
+    seen = disclosure.everything(module)
     source = {"table_id": table_id, "seq": row["seq"], "sheet": module.sheet(state).as_dict(),
               "result": module.result(state), "over": module.is_over(state),
-              "findings": [f.as_dict() for f in module.findings(state)]}
+              "findings": [seen.finding(f) for f in module.findings(state)]}
     if with_log:
-        source["log"] = store.list_events(db, table_id)["events"]
+        source["log"] = store.list_events(db, table_id, disclosure.DIRECTOR)["events"]
     return source
 
 

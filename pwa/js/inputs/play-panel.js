@@ -44,7 +44,10 @@ export function renderPlayPanel(ctx, play, trick) {
   const played = Array.isArray(fields.played) ? fields.played : playedCards(table.state);
   const greyed = [...played, ...ctx.pendingCards];
   const deck = ctx.game?.deck?.cards || [];
-  const allowed = Array.isArray(fields.card) ? fields.card : null;
+  // A seat whose hand is entered gets its legal cards first (only on that seat's phones:
+  // for others the API hides them), and the rest of the deck dimmed.
+  const legal = Array.isArray(fields.legal) ? fields.legal : null;
+  const allowed = Array.isArray(fields.card) ? fields.card : legal;
   const heading = h("h3", {}, number ? t("trickN", { n: number }) : eventLabel("play"));
 
   if (!ctx.offline) {
@@ -52,6 +55,12 @@ export function renderPlayPanel(ctx, play, trick) {
       heading,
       trickView(table, current, leader, play.seat),
       lastTrick(table, last),
+      legal && legal.length > 0 && [
+        h("p", { class: "row-label", id: "legal-picker-label" },
+          t("legalCards", { name: table.players[play.seat] })),
+        cardPicker({ deck: legal, mode: "one", busy: ctx.busy, id: "legal-picker",
+                     label: t("legalCards", { name: table.players[play.seat] }),
+                     onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") })],
       h("p", { class: "row-label", id: "play-picker-label" },
         t("tapCardFor", { name: table.players[play.seat] })),
       cardPicker({ deck, mode: "one", greyed, allowed, busy: ctx.busy, id: "play-picker",

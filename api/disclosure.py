@@ -1,0 +1,216 @@
+"""What one reader may see of a table's secrets: the one place private cards are let out.
+
+A game module marks its private entries (``PRIVATE``: the events whose cards belong to the
+event's ``seat``) and wraps private cards in derived values with ``sealed``
+(``rules_engine.secrets``). Every answer that carries the log, the state, ``expected``,
+findings or a refusal goes through a ``Disclosure`` made for the request's principal:
+
+- an entry of the log is **readable** by a reader when
+  - the reader is the table's director (a referee sees every hand at once), or
+  - the entry is **open**: its deal is over (the game's ``deal_in_progress`` no longer
+    returns the deal the entry was posted in) and the table did not choose to keep private
+    entries closed (``open_private_after_deal``), or
+  - the reader's device posted it (it knew the cards anyway: the shared phone, the scorer), or
+  - the reader's device sits at the entry's seat and already sat there when the entry was
+    posted (``seated_at_seq`` < the entry's seq). A device that takes a seat later does not
+    read what was entered before it sat down: a hostile phone that takes another player's
+    seat with the join code learns nothing of the hand already entered, and the phones
+    of that seat see it sitting there (``access.seat_devices``, the devices list);
+- a **seat's** sealed cards in derived values (state, ``expected``, findings) and a refusal
+  ``private_to`` that seat are shown to a reader who may read every closed private entry of
+  that seat; everyone else sees ``{"hidden": true, "seat": s, "count": n}`` and the public
+  wording of a refusal or finding, with no details;
+- an unreadable entry of the log keeps its type, seat and every other field; its card fields
+  become ``{"hidden": true, "seat": s, "count": n}``.
+
+The join code and the spectator key read open entries only. The stream carries only the
+table's sequence number, so it needs nothing from here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import sqlite_utils
+
+from rules_engine.errors import Finding, RuleViolation
+from rules_engine.secrets import hidden, reveal
+
+from .errors import ApiError
+
+
+@dataclass(frozen=True)
+class Reader:
+    """The principal as far as secrets go."""
+
+    everything: bool = False  # the table's director
+    device_id: str | None = None
+    seat: int | None = None
+    seated_at_seq: int | None = None
+    scorer: bool = False
+
+
+NOBODY = Reader()
+DIRECTOR = Reader(everything=True)
+
+
+def reader_of(db: sqlite_utils.Database, principal: Any) -> Reader:
+    """The Reader for a ``principals.Principal`` (its device's seat comes from the DB)."""
+    if principal.role == "director":
+        return Reader(everything=True, device_id=principal.device_id)
+    if not principal.device_id:
+        return NOBODY
+    row = db.execute("select seat, seated_at_seq, scorer from devices where id = ?",
+                     [principal.device_id]).fetchone()
+    if row is None:
+        return Reader(device_id=principal.device_id)
+    return Reader(device_id=principal.device_id, seat=row[0], seated_at_seq=row[1],
+                  scorer=bool(row[2]))
+
+
+def private_spec(module: Any, event: dict[str, Any]) -> tuple[dict[str, Any], Any] | None:
+    """(the event that holds the cards, its PrivateSpec) when ``event`` — or the event a
+    correction puts in — is a private entry of ``module``; else None."""
+    private = getattr(module, "PRIVATE", None) or {}
+    inner = event.get("event") if event.get("type") == "correct" else event
+    if not isinstance(inner, dict):
+        return None
+    spec = private.get(inner.get("type"))
+    if spec is None or not isinstance(inner.get("seat"), int):
+        return None
+    return inner, spec
+
+
+def deal_of(module: Any, state: Any) -> int | None:
+    """The deal an entry belongs to: the game's deal in progress right after it applied."""
+    deal_in_progress = getattr(module, "deal_in_progress", None)
+    return None if deal_in_progress is None else deal_in_progress(state)
+
+
+def _count(inner: dict[str, Any], spec: Any) -> int:
+    """How many cards the entry's card fields hold (a list, or notation: "♠7 ♥8")."""
+    total = 0
+    for name in spec.card_fields:
+        value = inner.get(name)
+        if isinstance(value, (list, tuple)):
+            total += len(value)
+        elif isinstance(value, str):
+            total += len([part for part in re.split(r"[\s,]+", value) if part])
+        elif value is not None:
+            total += 1
+    return total
+
+
+@dataclass(frozen=True)
+class PrivateEntry:
+    seq: int
+    seat: int
+    deal: int | None
+    device_id: str | None
+    open: bool
+
+
+@dataclass
+class Disclosure:
+    """What ``reader`` may see at one table now (see the module docstring)."""
+
+    module: Any
+    reader: Reader
+    entries: dict[int, PrivateEntry] = field(default_factory=dict)
+    hide_all: bool = False  # no log at hand: hide every seat's sealed cards
+
+    # --- decisions ------------------------------------------------------------------------
+    def may_read(self, seq: int) -> bool:
+        entry = self.entries.get(seq)
+        if entry is None or entry.open or self.reader.everything:
+            return True
+        reader = self.reader
+        if reader.device_id is not None and entry.device_id == reader.device_id:
+            return True
+        return (reader.seat == entry.seat and reader.seated_at_seq is not None
+                and entry.seq > reader.seated_at_seq)
+
+    def may_see_seat(self, seat: int) -> bool:
+        """Whether the reader may see ``seat``'s private cards in derived values."""
+        if self.reader.everything:
+            return True
+        if self.hide_all:
+            return False
+        return all(self.may_read(e.seq) for e in self.entries.values()
+                   if e.seat == seat and not e.open)
+
+    # --- what goes out --------------------------------------------------------------------
+    def reveal(self, value: Any) -> Any:
+        return reveal(value, self.may_see_seat)
+
+    def finding(self, finding: Finding) -> dict[str, Any]:
+        out = finding.as_dict()
+        if finding.private_to is not None and not self.may_see_seat(finding.private_to):
+            public = {"sv": finding.public_sv or finding.sv, "en": finding.public_en
+                      or finding.en}
+            return {**out, "details": {}, "message": public["en"], "messages": public}
+        return self.reveal(out)
+
+    def event(self, seq: int, event: dict[str, Any]) -> dict[str, Any]:
+        """A log entry's event as this reader may see it."""
+        found = private_spec(self.module, event)
+        if found is None or self.may_read(seq):
+            return event
+        inner, spec = found
+        seat = inner["seat"]
+        shown = {k: (hidden(seat, _count({k: v}, spec)) if k in spec.card_fields else v)
+                 for k, v in inner.items()}
+        if event.get("type") == "correct":
+            return {**event, "event": shown}
+        return shown
+
+    def violation(self, violation: RuleViolation) -> ApiError:
+        return ApiError.from_violation(violation, self.may_see_seat)
+
+
+def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any,
+         reader: Reader) -> Disclosure:
+    """The Disclosure for ``reader`` at the table ``row`` whose current state is ``state``.
+
+    Reads only the entries that can be private (one query, filtered by event type)."""
+    private = getattr(module, "PRIVATE", None) or {}
+    if not private:
+        return Disclosure(module, reader)
+    opens = bool(row.get("open_private_after_deal", 1))
+    current = deal_of(module, state)
+    has_deals = getattr(module, "deal_in_progress", None) is not None
+    types = sorted(set(private) | {"correct"})
+    marks = ", ".join("?" for _ in types)
+    entries: dict[int, PrivateEntry] = {}
+    for seq, device_id, deal, event_json in db.execute(
+            "select seq, device_id, deal, event from events where table_id = ? and "
+            f"json_extract(event, '$.type') in ({marks}) order by seq",
+            [row["id"], *types]):
+        found = private_spec(module, json.loads(event_json))
+        if found is None:
+            continue
+        # An entry without a recorded deal (posted before deals were recorded) opens only
+        # when the game is over; so does every entry of a game that does not say which
+        # deal is in progress.
+        if has_deals:
+            over = current is None or (deal is not None and deal != current)
+        else:
+            over = bool(module.is_over(state))
+        entries[seq] = PrivateEntry(seq, found[0]["seat"], deal, device_id, opens and over)
+    return Disclosure(module, reader, entries)
+
+
+def everything(module: Any) -> Disclosure:
+    """For the director's own exports (a director sees every hand at once)."""
+    return Disclosure(module, DIRECTOR)
+
+
+def sees_seat(disclosure: Disclosure | None) -> Callable[[int], bool]:
+    return (lambda _seat: False) if disclosure is None else disclosure.may_see_seat
+
+
+def redact_log(disclosure: Disclosure, items: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**item, "event": disclosure.event(item["seq"], item["event"])} for item in items]

@@ -1,0 +1,418 @@
+"""Private entries through the API: every kind of reader × every kind of private entry ×
+every read path, as a search for the cards' text in the raw answers (issue 13).
+
+A *case* is one private entry in a scripted deal: the game, the script of events (made with
+the engine and a fixed seed), which entry is the secret, whose seat it belongs to, and which
+of the seat's cards are searched for. A new game is one more line in ``CASES``.
+
+Readers (``READERS``): a device sitting at the entry's seat since before it was posted
+(``own``), a device at another seat (``other``), the scorer's device (``scorer``), the
+phone that started the table while it holds no seat (``owner``), the table's director
+(``director``, at a director's table), the join code (``code``), the spectator key
+(``spectator``), and a device that sat down at the entry's seat after it was posted
+(``late``: the hostile player who takes another's seat with the join code).
+
+Read paths: ``GET /api/tables/{id}``, its log (``/events``), the protokoll as JSON and CSV,
+the live stream, the answers to posts (201, 409) and refusals (422).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pytest
+
+from rules_engine.cards import TAROT62
+from rules_engine.games import snapphanaleden
+from rules_engine.table_log import TableSetup, apply_game_event
+
+NAMES = ("Anna", "Bo", "Cia", "Dan")
+A, B, C, D = 0, 1, 2, 3
+CLIENT_IDS = itertools.count(1)
+
+
+# --- the scripts ---------------------------------------------------------------------------------
+def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """One whole deal of 800 with Anna dealing: her discard, every hand, then every card,
+    paying ⟨★⟩ where it falls due. Returns the events and the discards/hands by name."""
+    rng = random.Random(seed)
+    deck = list(TAROT62.cards)
+    rng.shuffle(deck)
+    hands = {seat: deck[15 * i:15 * i + 15] for i, seat in enumerate((D, C, B, A))}
+    hands[A] += deck[60:]
+    # Discards that can be searched for as text: suit cards, never a ⟨K⟩ (§1.2).
+    discard = [c for c in hands[A] if c.suit in "♠♥♦♣" and c.rank != "K"][:2]
+    for c in discard:
+        hands[A].remove(c)
+    events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]},
+              {"type": "hand", "seat": B, "cards": [str(c) for c in hands[B]]}]
+    events += [{"type": "hand", "seat": s, "cards": [str(c) for c in hands[s]]}
+               for s in (A, C, D)]
+    setup = TableSetup("800", NAMES, {}, A)
+    state = setup.new_state()
+    for event in events:
+        state = apply_game_event(setup, state, event)
+    module = setup.module
+    while state.deal.number == 1:
+        if state.phase == "exchange":
+            choices = snapphanaleden.exchange_choices(module.VARIANT, state)
+            won = [c for c in choices if c not in discard]
+            event = {"type": "fjont", "card": str((won or list(choices))[0])}
+        else:
+            play = module.expected(state).inputs[0]
+            event = {"type": "play", "seat": play.seat,
+                     "card": play.fields["legal"]["cards"][0]}
+        state = apply_game_event(setup, state, event)
+        events.append(event)
+    secrets = {"discard": [str(c) for c in discard],
+               "hand": [str(c) for c in hands[B]]}
+    return events, secrets
+
+
+@dataclass(frozen=True)
+class Case:
+    """One kind of private entry: ``script()`` gives (events, cards of each secret)."""
+
+    name: str
+    game: str
+    players: tuple[str, ...]
+    script: Callable[[], tuple[list[dict[str, Any]], dict[str, list[str]]]]
+    entry: int  # index of the private entry in the script
+    seat: int  # whose it is
+    secret: str  # key into the script's secrets
+    checkpoint: int  # entries posted before the secrecy checks (none of the cards played)
+    probe: dict[str, Any] = field(default_factory=dict)  # a play refused for a private card
+
+
+CASES = [
+    Case("800 discard", "800", NAMES, _800_deal, entry=0, seat=A, secret="discard",
+         checkpoint=2, probe={"type": "play", "seat": D}),
+    Case("800 hand", "800", NAMES, _800_deal, entry=1, seat=B, secret="hand",
+         checkpoint=2, probe={"type": "play", "seat": D}),
+]
+
+
+# --- reading ---------------------------------------------------------------------------------------
+def searchable(cards: list[str]) -> list[str]:
+    """The cards whose text can be searched for unambiguously (suit symbol + rank)."""
+    return [c for c in cards if c[0] in "♠♥♦♣"]
+
+
+def mentions(text: str, card: str) -> bool:
+    return re.search(re.escape(card) + r"(?![0-9A-ZÆ])", text) is not None
+
+
+def texts(response) -> list[str]:
+    """The raw body, and for JSON the same decoded (a raw body may escape ♠ as \\u2660)."""
+    raw = response.get_data(as_text=True)
+    out = [raw]
+    if response.is_json:
+        out.append(json.dumps(response.get_json(), ensure_ascii=False))
+    return out
+
+
+def leaked(responses: dict[str, Any], cards: list[str]) -> list[tuple[str, str]]:
+    return [(path, card) for path, response in responses.items()
+            for text in texts(response) for card in cards if mentions(text, card)]
+
+
+class Reader:
+    def __init__(self, name: str, headers: dict[str, str], writes: bool,
+                 device_id: str | None = None):
+        self.name, self.headers, self.writes, self.device_id = (name, headers, writes,
+                                                                device_id)
+
+
+class Scene:
+    """A table of a case, its readers, and the script posted up to a point."""
+
+    def __init__(self, client, app, case: Case, kind: str, opens: bool):
+        self.client, self.case, self.kind = client, case, kind
+        app.config.update(STREAM_SECONDS=0.05, STREAM_POLL_SECONDS=0.01)
+        self.events, secrets = case.script()
+        self.secret = secrets[case.secret]
+        body = {"game": case.game, "players": list(case.players),
+                "open_private_after_deal": opens}
+        headers = {}
+        if kind == "director":
+            director = client.post("/api/directors", json={"name": "Domaren"}).json
+            headers = {"Authorization": f"Bearer {director['token']}"}
+        created = client.post("/api/tables", json=body, headers=headers)
+        assert created.status_code == 201, created.json
+        self.id = created.json["id"]
+        self.code = created.json["join_code"]
+        manager = headers or {"Authorization": f"Bearer {created.json['token']}"}
+        self.manager = Reader(kind, manager, True, created.json["device_id"])
+        self.readers = {kind: self.manager}
+        n = len(case.players)
+        for name, seat in (("own", case.seat), ("other", (case.seat + 1) % n),
+                           ("scorer", "scorer")):
+            self.readers[name] = self.join(name, seat)
+        self.readers["code"] = Reader("code", {"X-Join-Code": self.code}, False)
+        self.readers["spectator"] = Reader(
+            "spectator", {"X-Spectator-Key": created.json["spectator_key"]}, False)
+        self.seq = 0
+        self.answers: dict[str, list[Any]] = {name: [] for name in self.readers}
+        self.entry_seq: int | None = None
+
+    def join(self, name: str, seat: Any) -> Reader:
+        response = self.client.post("/api/join", json={"code": self.code, "seat": seat,
+                                                        "device_name": name})
+        assert response.status_code == 201, response.json
+        return Reader(name, {"Authorization": f"Bearer {response.json['token']}"}, True,
+                      response.json["device_id"])
+
+    def post(self, reader: Reader, event: dict[str, Any], based_on: int | None = None):
+        return self.client.post(f"/api/tables/{self.id}/events", headers=reader.headers,
+                                json={"based_on": self.seq if based_on is None else based_on,
+                                      "client_event_id": f"e-{next(CLIENT_IDS)}",
+                                      "event": event})
+
+    def play_script(self, start: int, stop: int | None = None) -> None:
+        for index in range(start, len(self.events) if stop is None else stop):
+            poster = self.readers["own"] if index == self.case.entry else self.manager
+            response = self.post(poster, self.events[index])
+            assert response.status_code == 201, (index, response.json)
+            self.answers[poster.name].append(response)
+            self.seq = response.json["entry"]["seq"]
+            if index == self.case.entry:
+                self.entry_seq = self.seq
+
+    def reads(self, reader: Reader) -> dict[str, Any]:
+        base = f"/api/tables/{self.id}"
+        out = {
+            "table": self.client.get(base, headers=reader.headers),
+            "events": self.client.get(f"{base}/events", headers=reader.headers),
+            "protokoll": self.client.get(f"{base}/protokoll", headers=reader.headers),
+            "csv": self.client.get(f"{base}/protokoll?format=csv", headers=reader.headers),
+            "stream": self.client.get(f"{base}/stream", headers=reader.headers),
+        }
+        for path, response in out.items():
+            assert response.status_code == 200, (reader.name, path, response.json)
+        return out
+
+    def logged_entry(self, reader: Reader) -> dict[str, Any]:
+        log = self.client.get(f"/api/tables/{self.id}/events", headers=reader.headers).json
+        return next(e for e in log["events"] if e["seq"] == self.entry_seq)["event"]
+
+
+# Who sees a seat's private entry while its deal is in progress.
+SEES_WHILE_PLAYING = {"own", "director"}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("kind", ["owner", "director"])
+def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, case, kind):
+    scene = Scene(client, app, case, kind, opens=True)
+    scene.play_script(0, case.checkpoint)
+    scene.readers["late"] = scene.join("late", case.seat)
+    scene.answers["late"] = []
+    cards = searchable(scene.secret)
+    assert cards, "the case needs cards that can be searched for"
+
+    for name, reader in scene.readers.items():
+        reads = scene.reads(reader)
+        if name in SEES_WHILE_PLAYING:
+            assert scene.logged_entry(reader)["cards"] == scene.secret, name
+            assert leaked(reads, cards), name
+        else:
+            assert leaked(reads, cards) == [], name
+            assert scene.logged_entry(reader)["cards"] == {
+                "hidden": True, "seat": case.seat, "count": len(scene.secret)}, name
+        if not reader.writes:
+            continue
+        # The answers to its own posts: a stale one (409 carries the table) ...
+        stale = scene.post(reader, {"type": "play", "seat": D, "card": "XX"}, based_on=0)
+        assert stale.status_code == 409, (name, stale.json)
+        # ... and a play refused because of the private card.
+        probe = scene.post(reader, {**case.probe, "card": cards[0]})
+        assert probe.status_code == 422, (name, probe.json)
+        owner_name = case.players[case.seat]
+        if name in SEES_WHILE_PLAYING:
+            assert owner_name in probe.json["message"], (name, probe.json)
+        else:
+            assert owner_name not in json.dumps(probe.json, ensure_ascii=False), \
+                (name, probe.json)
+            assert probe.json["details"] == {}, (name, probe.json)
+            assert probe.json["rule"] == "800 §1.4"
+            assert leaked({"409": stale}, cards) == [], name
+        scene.answers[name] += [stale]
+
+    # The answers the poster of the other entries got after the private one (201s).
+    later = scene.answers[kind][case.entry:] if kind != "director" else []
+    assert leaked({f"201-{i}": r for i, r in enumerate(later)}, cards) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("opens", [True, False])
+def test_after_the_deal_the_entry_opens_unless_the_table_keeps_it_closed(app, client, case,
+                                                                          opens):
+    scene = Scene(client, app, case, "owner", opens=opens)
+    scene.play_script(0)
+    scene.readers["late"] = scene.join("late", case.seat)
+    for name, reader in scene.readers.items():
+        entry = scene.logged_entry(reader)
+        if opens or name == "own":
+            assert entry["cards"] == scene.secret, name
+        else:
+            assert entry["cards"] == {"hidden": True, "seat": case.seat,
+                                      "count": len(scene.secret)}, name
+    if case.secret == "discard":  # never played: the log is the only place they can be
+        # (a discard paid for ⟨★⟩ is handed over in the open and is left out here)
+        paid = {e["card"] for e in scene.events if e["type"] == "fjont"}
+        cards = [c for c in searchable(scene.secret) if c not in paid]
+        for name, reader in scene.readers.items():
+            found = leaked(scene.reads(reader), cards)
+            assert bool(found) == (opens or name == "own"), (name, found)
+
+
+def test_a_closed_table_still_shows_the_director_everything(app, client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "director", opens=False)
+    scene.play_script(0)
+    assert scene.logged_entry(scene.manager)["cards"] == scene.secret
+    assert scene.logged_entry(scene.readers["code"])["cards"]["hidden"] is True
+
+
+def test_the_seat_may_post_its_entry_and_another_seat_may_not(app, client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    discard = scene.events[0]
+    before = client.get(f"/api/tables/{scene.id}/events", headers=scene.manager.headers).json
+    for name, code in (("other", "not_your_seat"),):
+        response = scene.post(scene.readers[name], discard)
+        assert (response.status_code, response.json["code"]) == (403, code), response.json
+        assert set(response.json) == {"code", "message", "messages", "rule", "details"}
+    no_seat = scene.join("no seat", None)
+    response = scene.post(no_seat, discard)
+    assert (response.status_code, response.json["code"]) == (403, "seat_required")
+    after = client.get(f"/api/tables/{scene.id}/events", headers=scene.manager.headers).json
+    assert after == before
+    # The scorer and the owner's unseated phone may post for any seat (one shared phone).
+    response = scene.post(scene.readers["scorer"], discard)
+    assert response.status_code == 201, response.json
+    scene.entry_seq = response.json["entry"]["seq"]
+    # The scorer wrote it, so it may read what it wrote; the seat's device, seated before,
+    # reads it; the owner's phone, which neither wrote it nor sits there, does not.
+    assert response.json["entry"]["event"]["cards"] == discard["cards"]
+    assert scene.logged_entry(scene.readers["own"])["cards"] == discard["cards"]
+    assert scene.logged_entry(scene.manager)["cards"]["hidden"] is True
+    assert scene.logged_entry(scene.readers["other"])["cards"]["hidden"] is True
+
+
+def test_tournament_pages_and_exports(app, client):
+    """The public standings never hold a private card; the director's export does (a
+    director sees every hand at once); the round's table hides it from its join code."""
+    director = client.post("/api/directors", json={"name": "Domaren"}).json
+    headers = {"Authorization": f"Bearer {director['token']}"}
+    made = client.post("/api/tournaments", headers=headers, json={
+        "name": "800-cupen", "game": "800", "rounds": 1,
+        "players": [{"name": n} for n in ("Anna", "Bo", "Cia", "Dan")]})
+    assert made.status_code == 201, made.json
+    tid = made.json["id"]
+    seated = client.post(f"/api/tournaments/{tid}/rounds", json={"method": "random"},
+                         headers=headers)
+    assert seated.status_code == 201, seated.json
+    table = seated.json["tables"][0]
+    events, secrets = _800_deal()
+    posted = client.post(f"/api/tables/{table['table_id']}/events", headers=headers, json={
+        "based_on": 0, "client_event_id": "t1", "event": events[0]})
+    assert posted.status_code == 201, posted.json
+    cards = searchable(secrets["discard"])
+    public = {"standings": client.get(f"/api/tournaments/{tid}/standings"),
+              "standings.csv": client.get(f"/api/tournaments/{tid}/standings.csv")}
+    public["events by code"] = client.get(f"/api/tables/{table['table_id']}/events",
+                                          headers={"X-Join-Code": table["join_code"]})
+    for path, response in public.items():
+        assert response.status_code == 200, (path, response.json)
+    assert leaked(public, cards) == []
+    director_only = {"export": client.get(f"/api/tournaments/{tid}/export", headers=headers),
+                     "watch": client.get(f"/api/tournaments/{tid}/watch", headers=headers),
+                     "protokolls.csv": client.get(f"/api/tournaments/{tid}/protokolls.csv",
+                                                  headers=headers)}
+    for path, response in director_only.items():
+        assert response.status_code == 200, (path, response.get_data(as_text=True)[:300])
+    assert {card for _path, card in leaked({"export": director_only["export"]}, cards)} == \
+        set(cards)
+
+
+def test_a_correction_refused_for_a_private_card_is_told_in_public_words(app, client):
+    """Correcting Dan's card into one of Anna's discards breaks the log; Bo's phone is told
+    so without learning whose discard it is, Anna's phone with the reason."""
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)  # Anna's discard, from Anna's phone
+    discarded = scene.secret[0]
+    dan_hand = next(e for e in scene.events if e["type"] == "hand" and e["seat"] == D)
+    response = scene.post(scene.manager, {"type": "play", "seat": D,
+                                          "card": dan_hand["cards"][0]})
+    assert response.status_code == 201, response.json
+    scene.seq = target = response.json["entry"]["seq"]
+    correction = {"type": "correct", "target": target,
+                  "event": {"type": "play", "seat": D, "card": discarded}}
+    bo = scene.readers["other"]
+    refused = scene.post(bo, correction)
+    assert (refused.status_code, refused.json["code"]) == (422, "log_breaks_rules")
+    assert "Anna" not in json.dumps(refused.json, ensure_ascii=False)
+    assert refused.json["details"] == {}
+    told = scene.post(scene.readers["own"], correction)
+    assert told.status_code == 422 and "Anna" in told.json["message"]
+    assert told.json["details"]["violation"]["code"] == "card_discarded"
+
+
+def test_a_correction_of_a_private_entry_is_as_private_and_posted_by_the_same_rule(app,
+                                                                                  client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)
+    fixed = scene.secret[:1] + [next(c for c in scene.events[2]["cards"]  # Anna's hand
+                                     if c[0] in "♠♥♦♣" and c[1:] != "K")]
+    correction = {"type": "correct", "target": scene.entry_seq,
+                  "event": {"type": "discard", "seat": A, "cards": fixed}}
+    refused = scene.post(scene.readers["other"], correction)
+    assert (refused.status_code, refused.json["code"]) == (403, "not_your_seat")
+    response = scene.post(scene.readers["own"], correction)
+    assert response.status_code == 201, response.json
+    seq = response.json["entry"]["seq"]
+    for name, reader in scene.readers.items():
+        log = client.get(f"/api/tables/{scene.id}/events", headers=reader.headers).json
+        shown = next(e for e in log["events"] if e["seq"] == seq)["event"]
+        assert shown["type"] == "correct" and shown["target"] == scene.entry_seq
+        if name in SEES_WHILE_PLAYING:
+            assert shown["event"]["cards"] == fixed, name
+        else:
+            assert shown["event"]["cards"] == {"hidden": True, "seat": A, "count": 2}, name
+            assert leaked({"events": client.get(f"/api/tables/{scene.id}/events",
+                                                headers=reader.headers)},
+                          searchable(fixed)) == [], name
+
+
+def test_cards_in_notation_are_hidden_as_well(app, client):
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.events[0] = {**scene.events[0], "cards": " ".join(scene.secret)}
+    scene.play_script(0, 1)
+    code = scene.readers["code"]
+    assert scene.logged_entry(code)["cards"] == {"hidden": True, "seat": A, "count": 2}
+    assert leaked(scene.reads(code), searchable(scene.secret)) == []
+    assert scene.logged_entry(scene.readers["own"])["cards"] == " ".join(scene.secret)
+
+
+def test_a_log_saved_with_hidden_cards_says_so_when_replayed(app, client, tmp_path, capsys):
+    from rules_engine.replay import run
+
+    case = CASES[0]
+    scene = Scene(client, app, case, "owner", opens=True)
+    scene.play_script(0, 1)  # Anna's discard: her phone sees the whole log, the code not
+    for name, status in (("code", 1), ("own", 0)):
+        log = client.get(f"/api/tables/{scene.id}/events",
+                         headers=scene.readers[name].headers).json
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+        assert run(str(path)) == status, name
+    assert "event 1 holds hidden cards" in capsys.readouterr().err
