@@ -1,0 +1,40 @@
+"""A hand entered through the API, and a play it proves wrong refused at once (422).
+
+One smoke test per game with hand entry: the ``hand`` entry is accepted (201), a play the
+entered hand proves wrong is refused with 422, its stable code and the rule cited, and the
+log is unchanged. The rule checks themselves are tested in tests/games/test_*_hands.py;
+who may read the hand is the API's business (seats and redaction), tested with it.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import start_table
+
+
+def refused(table, event, code, rule):
+    before = table.log()
+    response = table.post(event)
+    assert response.status_code == 422, response.json
+    assert response.json["code"] == code, response.json
+    assert response.json["rule"] == rule
+    assert table.log() == before
+    return response.json
+
+
+def accepted(table, event):
+    response = table.post(event)
+    assert response.status_code == 201, response.json
+    return response
+
+
+def test_rodskagg_hand_and_follow_suit(client):
+    table = start_table(client, game="rodskagg", players=("Anna", "Bo", "Cia"))
+    for event in ({"type": "deal"}, {"type": "bid", "seat": 1, "bid": 2},
+                  {"type": "bid", "seat": 2, "bid": "smyga"},
+                  {"type": "bid", "seat": 0, "bid": "smyga"}):
+        accepted(table, event)
+    accepted(table, {"type": "hand", "seat": 2, "cards": "♠2 ♥A ♥K ♦9 ♦8 ♣4"})
+    accepted(table, {"type": "play", "seat": 1, "card": "♠A"})
+    refused(table, {"type": "play", "seat": 2, "card": "♥A"}, "must_follow", "Rödskägg — Spelet")
+    refused(table, {"type": "play", "seat": 2, "card": "♠Q"}, "not_in_hand", "Rödskägg — Spelet")
+    accepted(table, {"type": "play", "seat": 2, "card": "♠2"})
