@@ -38,3 +38,13 @@ def test_rodskagg_hand_and_follow_suit(client):
     refused(table, {"type": "play", "seat": 2, "card": "♥A"}, "must_follow", "Rödskägg — Spelet")
     refused(table, {"type": "play", "seat": 2, "card": "♠Q"}, "not_in_hand", "Rödskägg — Spelet")
     accepted(table, {"type": "play", "seat": 2, "card": "♠2"})
+
+
+def test_braus_hand_and_standing_over(client):
+    table = start_table(client, game="braus", players=("Anna", "Bo", "Cia", "Dan"))
+    accepted(table, {"type": "deal"})
+    accepted(table, {"type": "hand", "seat": 2, "cards": "♣J ♠6 ♥6 ♣Q ♥Q ♠K ♦K ♥8 ♦8"})
+    accepted(table, {"type": "sevens", "seat": 1, "cards": []})
+    accepted(table, {"type": "play", "seat": 1, "card": "♥9"})
+    refused(table, {"type": "pass", "seat": 2}, "must_play_higher", "Bräus — Spelet")
+    accepted(table, {"type": "play", "seat": 2, "card": "♣J"})
