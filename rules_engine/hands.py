@@ -115,7 +115,7 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
     for card in cards:
         if card in seen_set:
             raise RuleViolation(
-                "card_already_seen", rule=rule, params={"seat": seat, "card": str(card)},
+                "card_already_played", rule=rule, params={"seat": seat, "card": str(card)},
                 sv=f"{card} är redan spelat eller visat och kan inte finnas på {name}s hand.",
                 en=f"{card} was already played or shown and cannot be in {name}'s hand.",
                 private_to=seat,
@@ -155,14 +155,21 @@ def check_in_hand(hands: Hands, seat: int, card: Card, rule: str,
             raise refuse_held_by_other(card, other, rule, players, poster=seat)
         return
     if card not in hand:
-        name = players[seat]
-        raise RuleViolation(
-            "not_in_hand", rule=rule, params={"seat": seat, "card": str(card)},
-            sv=f"{card} finns inte på {name}s inmatade hand.",
-            en=f"{card} is not in {name}'s entered hand.",
-            private_to=seat,
-            public_sv=f"Kortet finns inte på {name}s inmatade hand.",
-            public_en=f"The card is not in {name}'s entered hand.")
+        raise refuse_not_in_hand(seat, card, rule, players)
+
+
+def refuse_not_in_hand(seat: int, card: Card, rule: str,
+                       players: Sequence[str]) -> RuleViolation:
+    """``card`` is not in ``seat``'s entered hand (his own secret: the public wording does
+    not name the card, which would tell what he tried and so what he lacks)."""
+    name = players[seat]
+    return RuleViolation(
+        "not_in_hand", rule=rule, params={"seat": seat, "card": str(card)},
+        sv=f"{card} finns inte på {name}s inmatade hand.",
+        en=f"{card} is not in {name}'s entered hand.",
+        private_to=seat,
+        public_sv=f"Kortet finns inte på {name}s inmatade hand.",
+        public_en=f"The card is not in {name}'s entered hand.")
 
 
 def refuse_duty(code: str, rule: str, seat: int, params: dict[str, Any], *, sv: str, en: str,

@@ -90,6 +90,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Sequence
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -304,6 +305,10 @@ LABELS = {
         "play_on": ("Spela en giv till", "Deal again"), "shared": ("Delad seger", "Shared win"),
     },
 }
+
+
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
 
 
 def events_for(variant: Variant) -> dict[str, EventSpec]:
@@ -922,6 +927,12 @@ def _result_hint(variant: Variant, state: State) -> Expectation:
     return Expectation("result", fields=hints)
 
 
+def deal_in_progress_of(state: State) -> int | None:
+    """The deal being played (a fresh one begins as soon as the last is scored), else
+    ``None`` after the match: entered hands open once their deal is no longer this one."""
+    return None if state.phase == "over" else state.deal.number
+
+
 def expected_of(variant: Variant, state: State) -> Expected:
     if state.phase == "over":
         who = ", ".join(_name(state, p) for p in state.winners)
@@ -952,6 +963,8 @@ def expected_of(variant: Variant, state: State) -> Expected:
     seat = table.to_play(cp)
     hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
             "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
+    if table.legal_cards(cp, seat) is not None:
+        hint["legal"] = table.legal_hint(cp, seat)
     lead_sv = " (första utspelet bestämmer trumf)" if cp.trump is None else ""
     lead_en = " (the first card led sets trump)" if cp.trump is None else ""
     return Expected(
@@ -964,13 +977,9 @@ def expected_of(variant: Variant, state: State) -> Expected:
 
 
 def _turn_hint(cp: CardPlay) -> list[str]:
-    """The cards the dealer can have turned up: his entered hand, else any card not in
-    another entered hand."""
-    own = cp.hands[cp.dealer]
-    if own is not None:
-        return [str(c) for c in own]
-    others = {c for h in cp.hands if h is not None for c in h}
-    return [str(c) for c in DECK.cards if c not in others]
+    """The cards the dealer can have turned up, as far as the whole table knows: any card.
+    Entered hands are private (the dealer's own phone knows its hand)."""
+    return [str(c) for c in DECK.cards]
 
 
 # --- reading the state -------------------------------------------------------------------------

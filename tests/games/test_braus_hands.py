@@ -83,7 +83,7 @@ def test_hand_entries_that_contradict_the_table_are_refused():
     t.post("sevens", seat=BO, cards=[])
     t.post("play", seat=BO, card="♥9")
     t.refuse("hand_size", "hand", seat=BO, cards=BO_HAND)  # he holds eight now
-    error = t.refuse("card_already_seen", "hand", seat=CIA,
+    error = t.refuse("card_already_played", "hand", seat=CIA,
                      cards="♥9 ♠6 ♥6 ♣Q ♥Q ♠K ♦K ♥8 ♦8")
     assert error.private_to == CIA
     t.refuse("card_repeated", "hand", seat=CIA, cards="♠6 ♠6 ♥6 ♣Q ♥Q ♠K ♦K ♥8 ♦8")

@@ -98,7 +98,7 @@ def test_hand_entries_that_contradict_the_table_are_refused():
     # Bo played one card: he holds five now.
     assert table.refuse("hand_size", "hand", seat=B, cards=BO_HAND).params["expected"] == 5
     # ♠A is on the table: nobody holds it.
-    error = table.refuse("card_already_seen", "hand", seat=C, cards="♠A ♥A ♥K ♦9 ♦8 ♣4")
+    error = table.refuse("card_already_played", "hand", seat=C, cards="♠A ♥A ♥K ♦9 ♦8 ♣4")
     assert error.private_to == C
     table.refuse("card_repeated", "hand", seat=C, cards="♠2 ♠2 ♥K ♦9 ♦8 ♣4")
     table.post("hand", seat=B, cards="♠K ♥2 ♦5 ♣9 ♣3")
