@@ -97,6 +97,7 @@ from typing import Any, Iterable
 
 from ..cards import SUIT_NAMES, Card, Deck
 from ..errors import Finding, RuleViolation
+from ..secrets import sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
@@ -1791,7 +1792,7 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
     out: dict[str, Any] = {
         "number": hand.number, "dealer": hand.dealer, "leader": hand.leader,
         "trump": hand.trump, "quick": hand.quick,
-        "tricks": [trick_dict(t) for t in hand.tricks],
+        "tricks": [trick_dict(t) for t in hand.tricks] if not hidden else [],
         "current": None if hand.current is None else trick_dict(hand.current),
         "won_tricks": list(hand.won_tricks),
         "marriages": [m.as_dict() for m in hand.marriages],
@@ -1802,6 +1803,11 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
     if not hidden:
         out["points"] = [points_of(variant, state.rules, hand, s)
                          for s in range(variant.players)]
+    else:
+        # No peeking (tournament rule): each player's won cards lie face down in front of
+        # him until the hand is over — no list of finished tricks, each pile sealed for
+        # the seat that took it (rules_engine.secrets: others learn only how many cards).
+        out["won_piles"] = [sealed(s, hand.won[s]) for s in range(variant.players)]
     if variant.talon:
         out.update({
             "turned": None if hand.turned is None else str(hand.turned),
@@ -1818,6 +1824,15 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
         out.update({"called": None if hand.called is None else str(hand.called),
                     "caller": hand.caller, "partner": hand.partner})
     return out
+
+
+def deal_in_progress_of(state: State) -> int | None:
+    """The hand being played (dealt, no outcome yet), else ``None``: what the no-peeking
+    rule keeps face down opens when it is over."""
+    hand = state.hand
+    if state.phase == "play" and hand is not None and hand.outcome is None:
+        return hand.number
+    return None
 
 
 def describe_of(variant: Variant, state: State) -> dict[str, Any]:

@@ -143,3 +143,7 @@ def findings(state: family.State) -> tuple[Finding, ...]:
 
 def describe(state: family.State) -> dict[str, Any]:
     return family.describe_of(VARIANT, state)
+
+
+def deal_in_progress(state: family.State) -> int | None:
+    return family.deal_in_progress_of(state)
