@@ -48,3 +48,28 @@ def test_braus_hand_and_standing_over(client):
     accepted(table, {"type": "play", "seat": 1, "card": "♥9"})
     refused(table, {"type": "pass", "seat": 2}, "must_play_higher", "Bräus — Spelet")
     accepted(table, {"type": "play", "seat": 2, "card": "♣J"})
+
+
+def test_schnapsen_hand_and_the_duty_to_head(client):
+    table = start_table(client, game="schnapsen", players=("Anna", "Bo"))
+    accepted(table, {"type": "deal", "trump": "♥J"})
+    refused(table, {"type": "hand", "seat": 0, "cards": "♠10 ♠J ♦A ♥Q ♥K"}, "hand_not_yet",
+            "Schnapsen — Sticken")
+    accepted(table, {"type": "close", "seat": 1})
+    accepted(table, {"type": "hand", "seat": 0, "cards": "♠10 ♠J ♦A ♥Q ♥K"})
+    accepted(table, {"type": "play", "seat": 1, "card": "♠K"})
+    refused(table, {"type": "play", "seat": 0, "card": "♠J"}, "must_head", "Schnapsen — Sticken")
+    accepted(table, {"type": "play", "seat": 0, "card": "♠10"})
+
+
+def test_whist_hand_and_follow_suit(client):
+    table = start_table(client, game="whist", players=("Anna", "Bo", "Cia", "Dan"))
+    view = table.get().json
+    first = view["expected"]["seat"]
+    assert view["expected"]["phase"] == "turn"
+    accepted(table, {"type": "hand", "seat": 1,
+                     "cards": "♠2 ♠3 ♥2 ♥3 ♥4 ♥5 ♥6 ♥7 ♥8 ♥9 ♥10 ♥J ♥Q"})
+    accepted(table, {"type": "trump", "card": "♣9"})
+    leader = table.get().json["expected"]["seat"]
+    assert first is not None and leader == 1  # Bo, the dealer's left, leads
+    refused(table, {"type": "play", "seat": 1, "card": "♦5"}, "not_in_hand", "Whist — Spelet")

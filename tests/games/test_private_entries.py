@@ -24,7 +24,8 @@ FOUR = ("Anna", "Bo", "Cia", "Dan")
 THREE = FOUR[:3]
 
 # game: (players, events before the hand, the hand event). The hand's cards must not be
-# public anywhere else in describe at that moment.
+# public anywhere else in describe at that moment (Schnapsen's settler lists every king and
+# queen that could still make a marriage: the hands there hold none).
 SCENARIOS: dict[str, tuple[tuple[str, ...], list[dict], dict]] = {
     "rodskagg": (THREE, [{"type": "deal"}, {"type": "bid", "seat": 1, "bid": 2},
                          {"type": "bid", "seat": 2, "bid": "smyga"},
@@ -38,6 +39,14 @@ SCENARIOS: dict[str, tuple[tuple[str, ...], list[dict], dict]] = {
     "priffe": (FOUR, [],
                {"type": "hand", "seat": 1, "cards": "♠2 ♠3 ♠4 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♦4 ♣2 ♣3 ♣4"}),
 }
+SCENARIOS["schnapsen"] = (FOUR[:2], [{"type": "deal", "trump": "♥J"},
+                                     {"type": "close", "seat": 1}],
+                         {"type": "hand", "seat": 0, "cards": "♠10 ♠J ♦A ♦10 ♣J"})
+SCENARIOS["sixtysix"] = (FOUR[:2], [{"type": "deal", "trump": "♥J"},
+                                    {"type": "close", "seat": 1}],
+                         {"type": "hand", "seat": 0, "cards": "♠10 ♠J ♦A ♦10 ♣J ♣9"})
+SCENARIOS["schnapsen4"] = (FOUR, [{"type": "call", "seat": 3, "card": "♥A"}],
+                           {"type": "hand", "seat": 1, "cards": "♠10 ♠J ♦A ♦10 ♣J ♣9"})
 for _whist in ("whist", "long_whist", "american_whist", "sattrumf", "whist_a_la_guerre"):
     SCENARIOS[_whist] = (FOUR, [], {"type": "hand", "seat": 1,
                                     "cards": "♠2 ♠3 ♠4 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♦4 ♣2 ♣3 ♣4"})
