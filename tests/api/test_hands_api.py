@@ -73,3 +73,16 @@ def test_whist_hand_and_follow_suit(client):
     leader = table.get().json["expected"]["seat"]
     assert first is not None and leader == 1  # Bo, the dealer's left, leads
     refused(table, {"type": "play", "seat": 1, "card": "♦5"}, "not_in_hand", "Whist — Spelet")
+
+
+def test_norrandsknack_hand_and_the_trump_ace(client):
+    table = start_table(client, game="norrandsknack", players=("Anna", "Bo", "Cia"))
+    for event in ({"type": "deal", "trump_card": "♥7"},
+                  {"type": "bid", "seat": 1, "bid": "knacka"},
+                  {"type": "buy", "seat": 1, "discard": 0}, {"type": "buy", "seat": 2, "discard": 0},
+                  {"type": "buy", "seat": 0, "discard": 1}):
+        accepted(table, event)
+    accepted(table, {"type": "hand", "seat": 1, "cards": "♥A ♠K ♠Q ♦2 ♣5"})
+    refused(table, {"type": "play", "seat": 1, "card": "♠K"}, "must_lead_trump_ace",
+            "Norrandsknack — Spelet av korten")
+    accepted(table, {"type": "play", "seat": 1, "card": "♥A"})

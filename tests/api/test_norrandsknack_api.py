@@ -44,7 +44,8 @@ def test_the_catalog_lists_norrandsknack_with_its_words(client):
         "lone_knocker": "takes_all", "stake": 0}
     assert game["labels"]["events"]["buy"] == {"sv": "Köpet", "en": "Buying"}
     assert game["labels"]["values"]["knacka"]["sv"] == "Knacka"
-    assert set(game["events"]) == {"draw", "deal", "bid", "buy", "play", "trick", "result"}
+    assert set(game["events"]) == {"draw", "deal", "bid", "buy", "play", "trick", "result",
+                                   "hand"}
 
 
 def test_a_deal_trick_by_trick(client):

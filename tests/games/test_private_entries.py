@@ -47,6 +47,12 @@ SCENARIOS["sixtysix"] = (FOUR[:2], [{"type": "deal", "trump": "♥J"},
                          {"type": "hand", "seat": 0, "cards": "♠10 ♠J ♦A ♦10 ♣J ♣9"})
 SCENARIOS["schnapsen4"] = (FOUR, [{"type": "call", "seat": 3, "card": "♥A"}],
                            {"type": "hand", "seat": 1, "cards": "♠10 ♠J ♦A ♦10 ♣J ♣9"})
+SCENARIOS["norrandsknack"] = (THREE, [{"type": "deal", "trump_card": "♥7"},
+                                      {"type": "bid", "seat": 1, "bid": "knacka"},
+                                      {"type": "buy", "seat": 1, "discard": 1, "cards": "♠2"},
+                                      {"type": "buy", "seat": 2, "discard": 0},
+                                      {"type": "buy", "seat": 0, "discard": 1}],
+                              {"type": "hand", "seat": 2, "cards": "♠3 ♦3 ♦4 ♣6 ♣7"})
 for _whist in ("whist", "long_whist", "american_whist", "sattrumf", "whist_a_la_guerre"):
     SCENARIOS[_whist] = (FOUR, [], {"type": "hand", "seat": 1,
                                     "cards": "♠2 ♠3 ♠4 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♦4 ♣2 ♣3 ♣4"})
