@@ -86,3 +86,13 @@ def test_norrandsknack_hand_and_the_trump_ace(client):
     refused(table, {"type": "play", "seat": 1, "card": "♠K"}, "must_lead_trump_ace",
             "Norrandsknack — Spelet av korten")
     accepted(table, {"type": "play", "seat": 1, "card": "♥A"})
+
+
+def test_fan_tan_hand_and_passing_while_able(client):
+    table = start_table(client, game="fan_tan", players=("Anna", "Bo", "Cia"))
+    accepted(table, {"type": "deal"})
+    accepted(table, {"type": "play", "seat": 1, "card": "♠7"})
+    accepted(table, {"type": "hand", "seat": 2, "cards": "♠8 ♥7 ♣A ♣2 ♣3 ♣4 ♣5 ♣6 ♣8 ♣9 "
+                                                        "♣10 ♣J ♣Q ♣K ♦2 ♦3 ♦4"})
+    refused(table, {"type": "pass", "seat": 2}, "must_play_if_able", "Fan tan — Spelet")
+    accepted(table, {"type": "play", "seat": 2, "card": "♠8"})

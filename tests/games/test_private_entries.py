@@ -53,6 +53,9 @@ SCENARIOS["norrandsknack"] = (THREE, [{"type": "deal", "trump_card": "♥7"},
                                       {"type": "buy", "seat": 2, "discard": 0},
                                       {"type": "buy", "seat": 0, "discard": 1}],
                               {"type": "hand", "seat": 2, "cards": "♠3 ♦3 ♦4 ♣6 ♣7"})
+SCENARIOS["fan_tan"] = (THREE, [{"type": "deal"}, {"type": "play", "seat": 1, "card": "♠7"}],
+                        {"type": "hand", "seat": 2, "cards": "♣A ♣2 ♣3 ♣4 ♣5 ♣6 ♣8 ♣9 ♣10 ♣J "
+                                                            "♣Q ♣K ♦2 ♦3 ♦4 ♦5 ♦6"})
 for _whist in ("whist", "long_whist", "american_whist", "sattrumf", "whist_a_la_guerre"):
     SCENARIOS[_whist] = (FOUR, [], {"type": "hand", "seat": 1,
                                     "cards": "♠2 ♠3 ♠4 ♥2 ♥3 ♥4 ♥5 ♦2 ♦3 ♦4 ♣2 ♣3 ♣4"})
