@@ -103,9 +103,23 @@ def test_a_module_with_private_entries_says_when_its_deal_is_over(module):
             assert fields.get(name) in ("cards", "card"), (module.ID, event_type, name)
 
 
-def test_every_trick_game_with_a_hand_is_in_the_scenarios():
+def test_every_game_with_a_hand_is_in_the_scenarios():
     with_hand = {m.ID for m in _modules() if "hand" in (getattr(m, "PRIVATE", {}) or {})}
-    assert with_hand == set(SCENARIOS)
+    assert with_hand == set(SCENARIOS) | {"skitgubbe"}  # skitgubbe: its own test below
+
+
+def test_skitgubbe_describe_holds_an_entered_hand_only_sealed():
+    from tests.games.test_skitgubbe import two_unknown_table
+
+    table = two_unknown_table("♣5", "♦3 ♠7", "♣2 ♦9 ♥A ♥2")
+    module = table.setup.module
+    number = module.deal_in_progress(table.state)
+    table.post("hand", seat=2, cards="♦3 ♠7")
+    assert module.deal_in_progress(table.state) == number is not None
+    described = module.describe(table.state)
+    assert not {"♦3", "♠7", "♣5"} & set(public_strings(described))
+    assert any(p[SEALED] == 2 and set(p["cards"]) == {"♦3", "♠7"}
+               for p in sealed_parts(described))
 
 
 @pytest.mark.parametrize("game", sorted(SCENARIOS))
