@@ -96,3 +96,32 @@ def test_fan_tan_hand_and_passing_while_able(client):
                                                         "♣10 ♣J ♣Q ♣K ♦2 ♦3 ♦4"})
     refused(table, {"type": "pass", "seat": 2}, "must_play_if_able", "Fan tan — Spelet")
     accepted(table, {"type": "play", "seat": 2, "card": "♠8"})
+
+
+def test_fyrtioett_and_priffe_hand_and_follow_suit(client):
+    from tests.games.test_hands_private_refusals import CASES
+
+    for game in ("fyrtioett", "priffe"):
+        events, rule = CASES[game]
+        table = start_table(client, game=game, players=("Anna", "Bo", "Cia", "Dan"))
+        for event in events:
+            accepted(table, event)
+        refused(table, {"type": "play", "seat": 1, "card": "♥4"}, "must_follow", rule)
+        accepted(table, {"type": "play", "seat": 1, "card": "♠2"})
+
+
+def test_skitgubbe_hand_and_trumping_while_able_to_follow(client):
+    from tests.games.test_skitgubbe import two_unknown_table
+
+    engine = two_unknown_table("♣5", "♦3 ♠7", "♣2 ♦9 ♥A ♥2")
+    table = start_table(client, game="skitgubbe", players=engine.setup.players,
+                        first_dealer=engine.setup.first_dealer)
+    for entry in engine.entries:
+        event = {k: (" ".join(map(str, v)) if isinstance(v, (list, tuple)) else
+                     str(v) if k == "card" else v) for k, v in entry.event.items()}
+        accepted(table, event)
+    accepted(table, {"type": "hand", "seat": 2, "cards": "♦3 ♠7"})
+    accepted(table, {"type": "play", "seat": 0, "card": "♦5"})
+    accepted(table, {"type": "play", "seat": 1, "card": "♦9"})
+    refused(table, {"type": "play", "seat": 2, "card": "♠7"}, "must_follow_suit",
+            "Skitgubbe — Andra fasen")
