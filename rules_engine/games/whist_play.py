@@ -50,6 +50,12 @@ What should move to the shared engine modules (see the report of issue 9): ``clo
 ``tricks.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and
 cards known in a hand — repeats what fyrtioett and rodskagg each write for themselves and
 could serve every plain-deck trick game.
+
+An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
+(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
+cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
+refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
+``private_to`` with a wording that names no card (``rules_engine.hands``).
 """
 
 from __future__ import annotations
