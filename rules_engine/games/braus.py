@@ -1149,7 +1149,7 @@ def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
     hand = deal.hands[seat]
     if deal.current is None:
         if deal.may_lay and state.options.sevens == "must" and any(c in SEVENS for c in hand):
-            return tuple(c for c in hand if c in SEVENS)
+            return ()  # he lays his sevens first (``sevens``), then leads
         return hand
     last = deal.current.plays[-1].card
     return tuple(c for c in hand if beats(c, last))
@@ -1171,11 +1171,15 @@ def _with_hands(state: State, exp: Expected) -> Expected:
         return exp
     inputs = []
     for item in exp.inputs:
-        if item.type == "play" and item.seat is not None:
+        hand = deal.hands[item.seat] if item.seat is not None else None
+        if item.type == "play" and hand is not None:
             legal = legal_cards(state, item.seat)
-            if legal is not None:
-                item = replace(item, fields=dict(item.fields,
-                                                 legal=hand_entry.sealed_legal(item.seat, legal)))
+            item = replace(item, fields=dict(item.fields,
+                                             legal=hand_entry.sealed_legal(item.seat, legal)))
+        if item.type == "sevens" and hand is not None:
+            sevens = tuple(c for c in hand if c in SEVENS)
+            item = replace(item, fields=dict(item.fields,
+                                             legal=hand_entry.sealed_legal(item.seat, sevens)))
         inputs.append(item)
     inputs += [Expectation("hand", s, fields={"count": deal.held[s]})
                for s in range(N_SEATS) if deal.hands[s] is None and deal.held[s] > 0]

@@ -126,12 +126,15 @@ def test_expected_describe_and_the_deal_in_progress():
     t = dealt()
     assert braus.deal_in_progress(t.state) == 1
     t.post("hand", seat=BO, cards=BO_HAND)
-    play = t.inputs()["play"]
-    assert play.fields["legal"] == {SEALED: BO, "cards": ["♠7"]}  # the seven first
+    play, sevens = t.inputs()["play"], t.inputs()["sevens"]
+    assert play.fields["legal"] == {SEALED: BO, "cards": []}  # the seven first ...
+    assert sevens.fields["legal"] == {SEALED: BO, "cards": ["♠7"]}
+    t.post("sevens", seat=BO, cards=["♠7"])
+    assert len(t.inputs()["play"].fields["legal"]["cards"]) == 8  # ... then any card
     assert {i.seat for i in t.expected().inputs if i.type == "hand"} == {ANNA, CIA, DAN}
     described = braus.describe(t.state)
     public = json.dumps(reveal(described, lambda seat: False), ensure_ascii=False)
-    assert "♥10" not in public and '"count": 9' in public
+    assert "♥10" not in public and '"count": 8' in public
     t2 = dealt()
     t2.post("result", outcome="none")
     assert braus.deal_in_progress(t2.state) is None
