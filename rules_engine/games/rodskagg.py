@@ -82,7 +82,7 @@ from ..cards import FRENCH52, SUIT_NAMES, Card
 from .. import hands as hand_entry
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..knowledge import Knowledge
+from ..knowledge import Knowledge, Void
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
@@ -950,7 +950,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
     return replace(state, deal=deal)
 
 
-def _revoke_by_hand(state: State, void: Any, proof: Card) -> Finding:
+def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
     name = _name(state, void.seat)
     suit = (SUIT_NAMES[void.suit]["sv"], SUIT_NAMES[void.suit]["en"])
     return Finding(
