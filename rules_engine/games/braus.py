@@ -95,8 +95,15 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/braus
   player of the pair that scores, and optionally the tricks per pair or per seat, checked
   against the outcome.
 
-Not done: players cannot enter their whole hands (design principle 3's option); with hands
-known, a stand-over with a higher card and a kept seven could be refused at once.
+A hand entered by its player (``hand``, private to his seat until the deal is over)
+-----------------------------------------------------------------------------------
+A player may enter the cards he holds now (nine dealt less those laid or played). With it
+each of his turns is checked at once: a card not in the hand (``not_in_hand``), standing over
+while the hand holds a higher card (``must_play_higher``, "Bräus — Spelet"), and with sevens
+a duty, leading or saying "none" while the hand holds a seven at his laying moment
+(``lay_sevens_first``, "Bräus — Sjuorna"). The entered hand proves at once what a card shown
+later would (the two findings above, private to him). ``PRIVATE`` marks the entry,
+``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
 """
 
 from __future__ import annotations
@@ -104,6 +111,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import hands as hand_entry
 from ..cards import PIQUET36, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -240,7 +248,11 @@ EVENTS = {
                                 "som får ritan, gärna stick per par.",
                         help_en="Quick entry of a whole deal: the outcome, a player of the "
                                 "pair that scores, optionally tricks per pair."),
+    "hand": hand_entry.HAND_EVENT,
 }
+
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
 
 # Short names of this game's words for the app's buttons and log (design principle 5).
 LABELS = {
@@ -250,6 +262,7 @@ LABELS = {
         "play": ("Spela ett kort", "Play a card"), "pass": ("Står över", "Stands over"),
         "trick": ("Ett helt stick", "A whole trick"),
         "result": ("Snabbinmatning", "Quick entry"),
+        "hand": ("Min hand", "My hand"),
     },
     "fields": {
         "dealer": ("Given", "Dealer"), "cut": ("Kuperade", "Cut by"),
@@ -329,6 +342,7 @@ class Deal:
     findings: tuple[Finding, ...] = ()
     quick: bool = False
     outcome: Outcome | None = None
+    hands: hand_entry.Hands = hand_entry.no_hands(N_SEATS)  # entered hands, still held
 
     @property
     def number_next(self) -> int:
@@ -586,7 +600,10 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
             "too_many_cards", R_DEAL, {"seat": seat, "held": deal.held[seat]},
             f"{_name(state, seat)} har bara {deal.held[seat]} kort kvar.",
             f"{_name(state, seat)} has only {deal.held[seat]} cards left.")
+    for card in cards:
+        hand_entry.check_in_hand(deal.hands, seat, card, R_SEVENS, state.players)
     if not cards:  # "I have none": the moment is over
+        _check_no_sevens_against_hand(state, deal, seat, None)
         deal = _close_moment(state, deal, seat)
         return _check_end(replace(state, deal=replace(deal, may_lay=False)))
     side = side_of(seat)
@@ -606,6 +623,7 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
         deal = replace(deal, done=deal.done + (Done(trick, SEVEN, (), seat),), won=won,
                        held=held, row=deal.row + (side,),
+                       hands=hand_entry.without(deal.hands, seat, card),
                        knowledge=deal.knowledge.record(number, None, Play(seat, card),
                                                        R_SEVENS, state.players, void_in=()))
     if deal.held[seat] == 0:  # he laid his last cards: the lead passes on
@@ -629,6 +647,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
     if seat != turn:
         raise _not_your_turn(state, seat, turn, number)
     deal.knowledge.check_unplayed(card, R_PLAY)
+    _check_play_against_hand(state, deal, seat, card)
     if deal.current is None:  # the lead: any card
         if card in SEVENS and deal.may_lay and state.options.sevens == "must":
             raise _violation(
@@ -659,6 +678,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
     play = Play(seat, card)
     held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
     deal = replace(deal, current=trick.add(play), held=held,
+                   hands=hand_entry.without(deal.hands, seat, card),
                    knowledge=deal.knowledge.record(number, None, play, R_PLAY, state.players,
                                                    void_in=()))
     return _after_turn(replace(state, deal=deal))
@@ -682,6 +702,7 @@ def _stand_over(state: State, seat: int) -> State:
     if seat != turn:
         raise _not_your_turn(state, seat, turn, trick.number)
     against = trick.plays[-1].card
+    _check_stand_over_against_hand(state, deal, seat, against, trick.number)
     deal = replace(deal, over=deal.over + (seat,),
                    stood=deal.stood + (StoodOver(seat, trick.number, against),))
     return _after_turn(replace(state, deal=deal))
@@ -989,9 +1010,185 @@ def _check_quick_tricks(kind: str, side: int | None, tricks: tuple[int, int]) ->
                      "six.")
 
 
+# --- a hand entered by its player: every turn checked at once -------------------------------
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    """A player enters the cards he holds now (nine dealt less those he has laid or played).
+
+    None of the cards already on the table can be in it, nor a card of another entered hand.
+    What the hand shows about his earlier turns is proven at once, as a card shown later
+    would prove it: a stand-over against a card his hand beats, a seven kept past a laying
+    moment. Those findings are private to him until the deal is over.
+    """
+    deal = state.deal
+    if deal_in_progress(state) is None or deal is None:
+        raise _refuse_phase(state, "hand")
+    seat = event["seat"]
+    cards = hand_entry.check_entry(
+        deal.hands, seat, event["cards"], size=deal.held[seat],
+        seen=(s.card for s in deal.knowledge.seen), rule=R_DEAL, players=state.players,
+        size_sv=f" ({CARDS_EACH} givna, {CARDS_EACH - deal.held[seat]} lagda eller spelade)",
+        size_en=f" ({CARDS_EACH} dealt, {CARDS_EACH - deal.held[seat]} laid or played)")
+    findings, stood = deal.findings, []
+    for record in deal.stood:
+        proof = max((c for c in cards if beats(c, record.against)), key=strength, default=None)
+        if record.seat == seat and proof is not None:
+            findings += (_stood_over_by_hand(state, record, proof),)
+        else:
+            stood.append(record)
+    passed = deal.passed_moments
+    mine = [m for m in passed if m[0] == seat]
+    seven = next((c for c in cards if c in SEVENS), None)
+    if mine and seven is not None:
+        findings += (_seven_kept_by_hand(state, seat, mine[0][1], seven),)
+        passed = tuple(m for m in passed if m[0] != seat)
+    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards),
+                   findings=findings, stood=tuple(stood), passed_moments=passed)
+    return replace(state, deal=deal)
+
+
+def _stood_over_by_hand(state: State, record: StoodOver, proof: Card) -> Finding:
+    """``record``'s stand-over proven wrong by the player's entered hand (private to him)."""
+    name, against, n = _name(state, record.seat), card_name(record.against), record.trick
+    return Finding(
+        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
+        params={"over_trick": n, "against": str(record.against), "proof": "hand",
+                "proof_card": str(proof)},
+        sv=(f"{name} stod över i stick {n} mot {against} men har {card_name(proof)} på sin "
+            f"inmatade hand: han kunde ha lagt högre och måste då — felspel i stick {n}."),
+        en=(f"{name} stood over in trick {n} against {against} but holds {card_name(proof)} "
+            f"in his entered hand: he could have played higher, so he had to — a breach in "
+            f"trick {n}."),
+        private_to=record.seat,
+        public_sv=(f"{name} stod över i stick {n} mot {against} men hans inmatade hand har ett "
+                   f"högre kort — felspel i stick {n}."),
+        public_en=(f"{name} stood over in trick {n} against {against} but his entered hand "
+                   f"holds a higher card — a breach in trick {n}."))
+
+
+def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Finding:
+    """A laying moment let pass, proven wrong by the entered hand (private to him)."""
+    name = _name(state, seat)
+    return Finding(
+        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
+        params={"moment_trick": moment, "proof": "hand", "card": str(seven)},
+        sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
+            f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
+        en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
+            f"in his entered hand: sevens are laid down at once — a breach before trick "
+            f"{moment}."),
+        private_to=seat,
+        public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
+                   f"en sjua på sin inmatade hand — felspel före stick {moment}."),
+        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
+                   f"holds a seven in his entered hand — a breach before trick {moment}."))
+
+
+def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
+    """With the seat's hand entered: the card must be in it, and a leader at a laying moment
+    lays his sevens first (option ``sevens`` = must) before he leads another card."""
+    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
+    if deal.current is None and card not in SEVENS:
+        _check_no_sevens_against_hand(state, deal, seat, card)
+
+
+def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
+                                  lead: Card | None) -> None:
+    """The leader ends his laying moment (he leads, or says he has no sevens) while his
+    entered hand holds a seven: "lägger han först av allt ned dessa"."""
+    hand = deal.hands[seat]
+    if hand is None or not deal.may_lay or state.options.sevens != "must":
+        return
+    seven = next((c for c in hand if c in SEVENS), None)
+    if seven is None:
+        return
+    name = _name(state, seat)
+    raise hand_entry.refuse_duty(
+        "lay_sevens_first", R_SEVENS, seat,
+        {"card": None if lead is None else str(lead), "holds": str(seven),
+         "trick": deal.number_next},
+        sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
+           "allt, ett stick var, och sedan spela ut.",
+        en=f"{name} holds {seven} in his entered hand and must lay his sevens down first, "
+           "one trick each, and then lead.",
+        public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
+                  "först av allt, ett stick var, och sedan spela ut.",
+        public_en=f"{name} holds a seven in his entered hand and must lay his sevens down "
+                  "first, one trick each, and then lead.")
+
+
+def _check_stand_over_against_hand(state: State, deal: Deal, seat: int, against: Card,
+                                   number: int) -> None:
+    """Standing over is allowed only without a higher card: "måste lägga ett högre kort
+    ... om han kan. Har han inget högre kort, måste han stå över"."""
+    hand = deal.hands[seat]
+    if hand is None:
+        return
+    higher = max((c for c in hand if beats(c, against)), key=strength, default=None)
+    if higher is None:
+        return
+    name = _name(state, seat)
+    raise hand_entry.refuse_duty(
+        "must_play_higher", R_PLAY, seat,
+        {"to_beat": str(against), "holds": str(higher), "trick": number},
+        sv=f"{name} kan inte stå över: {card_name(higher)} på hans inmatade hand är högre än "
+           f"{card_name(against)}, och den som kan lägga högre måste.",
+        en=f"{name} cannot stand over: {card_name(higher)} in his entered hand is higher than "
+           f"{card_name(against)}, and whoever can play higher must.",
+        public_sv=f"{name} kan inte stå över: hans inmatade hand har ett kort som är högre än "
+                  f"{card_name(against)}, och den som kan lägga högre måste.",
+        public_en=f"{name} cannot stand over: his entered hand holds a card higher than "
+                  f"{card_name(against)}, and whoever can play higher must.")
+
+
+def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play now when his hand is entered, else ``None``: any card to
+    lead (sevens laid first when they must be), a higher card to follow."""
+    deal = state.deal
+    if deal is None or deal.hands[seat] is None or deal_in_progress(state) is None:
+        return None
+    hand = deal.hands[seat]
+    if deal.current is None:
+        if deal.may_lay and state.options.sevens == "must" and any(c in SEVENS for c in hand):
+            return ()  # he lays his sevens first (``sevens``), then leads
+        return hand
+    last = deal.current.plays[-1].card
+    return tuple(c for c in hand if beats(c, last))
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (dealt, no outcome yet), else ``None``."""
+    deal = state.deal
+    if state.phase == "play" and deal is not None and deal.outcome is None:
+        return deal.number
+    return None
+
+
+def _with_hands(state: State, exp: Expected) -> Expected:
+    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
+    seat to act when his hand is known (sealed: only his phone sees them)."""
+    deal = state.deal
+    if deal_in_progress(state) is None:
+        return exp
+    inputs = []
+    for item in exp.inputs:
+        hand = deal.hands[item.seat] if item.seat is not None else None
+        if item.type == "play" and hand is not None:
+            legal = legal_cards(state, item.seat)
+            item = replace(item, fields=dict(item.fields,
+                                             legal=hand_entry.sealed_legal(item.seat, legal)))
+        if item.type == "sevens" and hand is not None:
+            sevens = tuple(c for c in hand if c in SEVENS)
+            item = replace(item, fields=dict(item.fields,
+                                             legal=hand_entry.sealed_legal(item.seat, sevens)))
+        inputs.append(item)
+    inputs += [Expectation("hand", s, fields={"count": deal.held[s]})
+               for s in range(N_SEATS) if deal.hands[s] is None and deal.held[s] > 0]
+    return replace(exp, inputs=tuple(inputs))
+
+
 _HANDLERS = {
     "deal": _on_deal, "sevens": _on_sevens, "play": _on_play, "pass": _on_pass,
-    "trick": _on_trick, "result": _on_result,
+    "trick": _on_trick, "result": _on_result, "hand": _on_hand,
 }
 
 
@@ -1000,6 +1197,10 @@ RESULT_HINTS = {"outcome": list(OUTCOMES), "winner": list(range(N_SEATS))}
 
 
 def expected(state: State) -> Expected:
+    return _with_hands(state, _expected_turns(state))
+
+
+def _expected_turns(state: State) -> Expected:
     if state.phase == "over":
         who = side_name(state, state.winner) if state.winner is not None else "?"
         return Expected("over", f"Partiet är slut: {who} vann.",
@@ -1132,6 +1333,7 @@ def describe(state: State) -> dict[str, Any]:
         "won": list(deal.won), "tricks": tricks,
         "current": None if deal.current is None else _trick_dict(deal.current, deal.over),
         "quick": deal.quick,
+        "hands": hand_entry.sealed_hands(deal.hands),
         "outcome": None if outcome is None else {
             "kind": outcome.kind, "side": outcome.side, "ritor": outcome.ritor,
             "tricks": None if outcome.tricks is None else list(outcome.tricks)},

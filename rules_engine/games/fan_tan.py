@@ -34,6 +34,11 @@ of them he held it when he passed. That pass is then a *finding* naming both mov
 chips, the fine ``false_pass_chips`` if the table plays with one). A pass is refused outright
 only when every card still out of the layout fits (then whatever he holds fits).
 
+A player may enter his hand (``hand``, ``PRIVATE`` to his seat until the deal is over): then
+each of his turns is checked at once — a card not in it is refused, and a pass (or being
+passed over by a later first seven) while it holds a card that fits is refused
+(``must_play_if_able``); a card of it that fitted at an earlier pass proves that pass.
+
 Interpretations (where the text is silent; the rules page lists them too)
 ---------------------------------------------------------------------------
 - Fri fan tan is a variant of this module (option ``variant``), not a game of its own: the
@@ -73,6 +78,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -186,6 +192,7 @@ EVENTS = {
                         help_en="Quick entry of a deal, at any time (the whole deal or the "
                                 "rest): the winner, and with chips the cards left and the "
                                 "passes per seat in the whole deal."),
+    "hand": hand_entry.HAND_EVENT,
 }
 
 LABELS = {
@@ -193,6 +200,7 @@ LABELS = {
         "deal": ("Korten är givna", "Cards dealt"), "play": ("Lägg ut ett kort", "Lay a card"),
         "run": ("Lägg flera kort i följd", "Lay a run"), "pass": ("Passar", "Pass"),
         "result": ("Snabbinmatning", "Quick entry"),
+        "hand": ("Min hand", "My hand"),
     },
     "fields": {
         "extra": ("Fick ett kort mer", "Got one card more"),
@@ -252,6 +260,7 @@ class Deal:
     winner: int | None = None
     quick: bool = False
     left_known: bool = True  # False: a quick entry gave no cards left (the protokoll says none)
+    hands: hand_entry.Hands = ()  # entered hands (private), still held
 
 
 @dataclass(frozen=True)
@@ -421,7 +430,7 @@ def _start_deal(state: State, extra: tuple[int, ...] | None = None) -> State:
     ante = state.options.ante if state.chips else 0
     deal = Deal(number=state.deals_played + 1, dealer=state.dealer, forehand=forehand,
                 dealt=dealt, counts=dealt, layout=((),) * len(SUITS), turn=forehand,
-                paid=(ante,) * n)
+                paid=(ante,) * n, hands=hand_entry.no_hands(n))
     past = state.past_findings + (state.deal.findings if state.deal else ())
     return replace(state, phase="play", deal=deal, past_findings=past)
 
@@ -494,6 +503,8 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
             f"{_name(state, seat)} har bara {deal.counts[seat]} kort kvar på handen.",
             f"{_name(state, seat)} has only {deal.counts[seat]} cards left in hand.")
     layout = deal.layout
+    for card in cards:
+        hand_entry.check_in_hand(deal.hands, seat, card, rule, state.players)
     for index, card in enumerate(cards):
         if any(card in pile for pile in layout):
             raise _violation(
@@ -513,8 +524,11 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
     move = Move(len(deal.moves) + 1, seat, cards)
     deal = _prove_passes(state, deal, seat, cards, move.number)
     counts = tuple(c - (len(cards) if s == seat else 0) for s, c in enumerate(deal.counts))
+    hands = deal.hands
+    for card in cards:
+        hands = hand_entry.without(hands, seat, card)
     deal = replace(deal, layout=layout, counts=counts, moves=deal.moves + (move,),
-                   turn=next_seat(seat, state.n), passes_in_row=0)
+                   turn=next_seat(seat, state.n), passes_in_row=0, hands=hands)
     state = replace(state, deal=deal)
     if counts[seat] == 0:
         return _finish_deal(state, seat)
@@ -576,6 +590,7 @@ def _prove_passes(state: State, deal: Deal, seat: int, cards: tuple[Card, ...],
 
 def _pass(state: State, deal: Deal, seat: int, implied: bool = False) -> Deal:
     fits = fitting(deal.layout, state.fri)
+    _check_pass_against_hand(state, deal, seat, fits, implied)
     number = len(deal.moves) + 1
     paid = deal.paid
     if state.chips:
@@ -605,6 +620,91 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
             f"{_name(state, seat)} cannot pass: every card not laid out fits now, so "
             "whatever he holds can be laid.")
     return replace(state, deal=_pass(state, deal, seat))
+
+
+# --- a hand entered by its player: a pass checked at once -------------------------------------
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    """A player enters the cards he holds now (dealt less laid out). None on the table or in
+    another entered hand. A card of it that fitted when he passed earlier proves that pass
+    false (a finding private to him until the deal is over)."""
+    if state.phase == "deal":
+        state = _start_deal(state)
+    deal = state.deal
+    if state.phase != "play" or deal is None:
+        raise _refuse_phase(state, "hand")
+    seat = event["seat"]
+    cards = hand_entry.check_entry(
+        deal.hands, seat, event["cards"], size=deal.counts[seat], seen=on_table(deal),
+        rule=R_DEAL, players=state.players,
+        size_sv=f" ({deal.dealt[seat]} givna, {deal.dealt[seat] - deal.counts[seat]} utlagda)",
+        size_en=f" ({deal.dealt[seat]} dealt, {deal.dealt[seat] - deal.counts[seat]} laid out)")
+    keep, findings = [], list(deal.findings)
+    for mark in deal.marks:
+        proof = next((c for c in cards if c in mark.fitting), None)
+        if mark.seat != seat or proof is None:
+            keep.append(mark)
+            continue
+        name = _name(state, seat)
+        findings.append(Finding(
+            code="passed_while_able", rule=_play_rule(state), seat=seat,
+            params={"pass_move": mark.move, "proof": "hand", "proof_card": str(proof)},
+            sv=(f"{name} passade i drag {mark.move} men har {proof} på sin inmatade hand; det "
+                f"passade redan då: passet var falskt."),
+            en=(f"{name} passed in move {mark.move} but holds {proof} in his entered hand; it "
+                f"fitted then already: the pass was false."),
+            private_to=seat,
+            public_sv=(f"{name} passade i drag {mark.move}, men hans inmatade hand har ett kort "
+                       "som passade då: passet var falskt."),
+            public_en=(f"{name} passed in move {mark.move}, but his entered hand holds a card "
+                       "that fitted then: the pass was false.")))
+    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards), marks=tuple(keep),
+                   findings=tuple(findings))
+    return replace(state, deal=deal)
+
+
+def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Card, ...],
+                             implied: bool) -> None:
+    """"Passa om man inte har något spelbart kort": with his hand entered, a player holding
+    a card that fits may not pass — nor be passed over by a later player's first seven
+    ("närmaste spelare i turordning som har en sjua börjar")."""
+    hand = deal.hands[seat] if deal.hands else None
+    able = next((c for c in (hand or ()) if c in fits), None)
+    if able is None:
+        return
+    name = _name(state, seat)
+    if implied:
+        sv_why = f"{name} har en sjua och börjar före de spelare som kommer efter honom"
+        en_why = f"{name} holds a seven and starts before the players after him"
+    else:
+        sv_why = f"{name} kan inte passa: han har ett kort som passar"
+        en_why = f"{name} cannot pass: he holds a card that fits"
+    raise hand_entry.refuse_duty(
+        "must_play_if_able", _play_rule(state), seat, {"holds": str(able)},
+        sv=f"{sv_why} ({able} på hans inmatade hand).",
+        en=f"{en_why} ({able} in his entered hand).",
+        public_sv=f"{sv_why} (enligt hans inmatade hand).",
+        public_en=f"{en_why} (by his entered hand).")
+
+
+def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
+    """The cards of ``seat``'s entered hand that fit now (empty: he passes), else ``None``."""
+    deal = state.deal
+    if deal is None or not deal.hands or deal.hands[seat] is None:
+        return None
+    fits = set(fitting(deal.layout, state.fri))
+    return tuple(c for c in deal.hands[seat] if c in fits)
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (no winner yet), else ``None``."""
+    deal = state.deal
+    if state.phase == "play" and deal is not None and deal.winner is None:
+        return deal.number
+    return None
+
+
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
 
 
 def _finish_deal(state: State, winner: int) -> State:
@@ -718,7 +818,7 @@ def passes_entered(state: State, deal: Deal) -> tuple[int, ...]:
 
 
 _HANDLERS = {"deal": _on_deal, "play": _on_play, "run": _on_run, "pass": _on_pass,
-             "result": _on_result}
+             "result": _on_result, "hand": _on_hand}
 
 
 # --- what comes next -------------------------------------------------------------------------
@@ -748,6 +848,9 @@ def expected(state: State) -> Expected:
     fits = [str(c) for c in fitting(deal.layout, state.fri)]
     played = [str(c) for c in on_table(deal)]
     inputs = [Expectation("play", seat, fields={"card": fits, "played": played})]
+    legal = legal_cards(state, seat)
+    if legal is not None:
+        inputs[0].fields["legal"] = hand_entry.sealed_legal(seat, legal)
     if state.fri:
         inputs.append(Expectation("run", seat, fields={"cards": fits}))
     inputs.append(Expectation("pass", seat))
@@ -766,6 +869,8 @@ def expected(state: State) -> Expected:
                f"({_cards_text(fits)}).")
         en += (" Everyone has passed since the last card: someone holds a card that fits "
                f"({_cards_text(fits)}).")
+    # (The ``hand`` entry is in the catalog for any seat at any time of the deal; it is not
+    # repeated among the inputs of every turn.)
     return Expected("play", sv, en, seat, tuple(inputs))
 
 
@@ -825,5 +930,6 @@ def describe(state: State) -> dict[str, Any]:
             "pool": sum(deal.paid) if state.chips else None,
             "paid": list(deal.paid) if state.chips else None,
             "winner": deal.winner, "quick": deal.quick,
+            "hands": hand_entry.sealed_hands(deal.hands or (None,) * state.n),
         }
     return out

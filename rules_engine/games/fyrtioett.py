@@ -70,6 +70,12 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
   one must agree with it, and once the bidding is over it needs only the tricks.
 - The protokoll has one column per player, as each scores alone; every deal row shows each
   player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
+
+An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
+(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
+cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
+refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
+``private_to`` with a wording that names no card (``rules_engine.hands``).
 """
 
 from __future__ import annotations
@@ -78,6 +84,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -166,6 +173,9 @@ class Options:
 
 
 # --- events -----------------------------------------------------------------------------------
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
+
 EVENTS = {
     "bid": EventSpec({"seat": "seat", "bid": "value"},
                      help_sv="Ett bud: antal stick (1–13); den fjärde kan i stället kasta.",
@@ -502,10 +512,7 @@ def _holder(deal: Deal, card: Card) -> int | None:
 
 
 def _refuse_held_by_other(state: State, card: Card, holder: int, rule: str) -> RuleViolation:
-    return _violation(
-        "card_held_by_other", rule, {"card": str(card), "seat": holder},
-        f"{card} finns på {_name(state, holder)}s inmatade hand.",
-        f"{card} is in {_name(state, holder)}'s entered hand.")
+    return hand_entry.refuse_held_by_other(card, holder, rule, state.players)
 
 
 def _on_hand(state: State, event: dict[str, Any]) -> State:
@@ -522,17 +529,27 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             f"{_name(state, seat)}'s hand is entered before he plays his first card.")
     repeated = [str(c) for c, k in Counter(cards).items() if k > 1]
     if repeated:
-        raise _violation("card_repeated", R_DEAL, {"cards": repeated},
-                         f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
-                         f"{', '.join(repeated)} is named more than once; the deck has one "
-                         "of each.")
+        raise RuleViolation(
+            "card_repeated", rule=R_DEAL, params={"cards": repeated},
+            sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
+            en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
+            private_to=seat,
+            public_sv=f"Ett kort står mer än en gång i {_name(state, seat)}s hand.",
+            public_en=f"A card is named more than once in {_name(state, seat)}'s hand.")
     if len(cards) != CARDS_EACH:
         raise _violation(
             "hand_size", R_DEAL, {"seat": seat, "cards": len(cards), "expected": CARDS_EACH},
             f"En hand har {CARDS_EACH} kort (1-2-2-2-2-2-2), inte {len(cards)}.",
             f"A hand holds {CARDS_EACH} cards (1-2-2-2-2-2-2), not {len(cards)}.")
     for card in cards:
-        deal.knowledge.check_unplayed(card, R_DEAL)
+        if deal.knowledge.where_played(card) is not None:  # a card of his hand: his secret
+            raise RuleViolation(
+                "card_already_played", rule=R_DEAL, params={"seat": seat, "card": str(card)},
+                sv=f"{card} är redan spelat och kan inte finnas på {_name(state, seat)}s hand.",
+                en=f"{card} was already played and cannot be in {_name(state, seat)}'s hand.",
+                private_to=seat,
+                public_sv=f"{_name(state, seat)}s hand nämner ett kort som redan är spelat.",
+                public_en=f"{_name(state, seat)}'s hand names a card that was already played.")
         holder = _holder(deal, card)
         if holder is not None:
             raise _refuse_held_by_other(state, card, holder, R_DEAL)
@@ -587,21 +604,11 @@ def _play_card(state: State, seat: int, card: Card) -> State:
     hand = deal.hands[seat]
     if hand is not None:
         if card not in hand:
-            raise _violation(
-                "not_in_hand", R_PLAY, {"seat": seat, "card": str(card)},
-                f"{card} finns inte på {_name(state, seat)}s inmatade hand.",
-                f"{card} is not in {_name(state, seat)}'s entered hand.")
+            raise hand_entry.refuse_not_in_hand(seat, card, R_PLAY, state.players)
         led = trick.led_suit
         same = next((c for c in hand if c.suit == led), None)
         if led is not None and card.suit != led and same is not None:
-            suit_sv, suit_en = _suit_words(led)
-            raise _violation(
-                "must_follow", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
-                                        "holds": str(same)},
-                f"{_name(state, seat)} måste bekänna {suit_sv}: {same} finns på hans "
-                "inmatade hand.",
-                f"{_name(state, seat)} must follow {suit_en}: {same} is in his entered "
-                "hand.")
+            raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
         hand = tuple(c for c in hand if c != card)
     else:
         holder = _holder(deal, card)
@@ -781,19 +788,26 @@ def expected(state: State) -> Expected:
     trick = deal.current
     assert trick is not None
     seat = to_play(deal)
-    legal = legal_cards(deal, seat)
-    if legal is None:
-        held = {c for h in deal.hands if h is not None for c in h}
-        seen = {s.card for s in deal.knowledge.seen}
-        legal = tuple(c for c in DECK.cards if c not in seen and c not in held)
-    fields = {"card": [str(c) for c in legal], "trick": trick.number,
+    # The public hint: every card not yet played. Entered hands are private: leaving their
+    # cards out would tell them to everyone; the seat's own legal cards come sealed.
+    seen = {s.card for s in deal.knowledge.seen}
+    fields = {"card": [str(c) for c in DECK.cards if c not in seen], "trick": trick.number,
               "leader": trick.leader, "led_suit": trick.led_suit}
+    legal = legal_cards(deal, seat)
+    if legal is not None:
+        fields["legal"] = hand_entry.sealed_legal(seat, legal)
     return Expected(
         "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.",
         f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.", seat,
         (Expectation("play", seat, fields=fields),
          Expectation("trick", seat, fields={"count": PLAYERS - len(trick.plays)}))
         + quick + hands)
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (a fresh one begins as soon as the last is scored), else
+    ``None`` after the match: entered hands open once their deal is no longer this one."""
+    return None if state.phase == "over" else state.deal.number
 
 
 # --- reading the state --------------------------------------------------------------------------
@@ -844,6 +858,7 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
         "won": list(deal.won),
         # The hands are the players' own: only who entered one is shown.
         "hands_entered": [s for s in range(PLAYERS) if deal.hands[s] is not None],
+        "hands": hand_entry.sealed_hands(deal.hands),  # each seat's own
         "quick": deal.quick, "thrown_in": deal.thrown_in,
     }
 

@@ -55,6 +55,12 @@ only be proven later, all by a card played afterwards (nobody gains a card durin
   text sets the penalty, so the engine writes the limpa at once (a penalty row, capped at 10,
   underlined) and a finding names both tricks.
 
+A hand entered by its player (``hand``) after the buying makes every duty checkable at once:
+a card not in it, the trump ace not led to the first trick, a non-trump lead under trumfmant
+(refused, so no limpa arises), not following suit — each refused citing "Spelet av korten".
+The hand and the cards named when laid away (face down) are ``PRIVATE`` to the seat until
+the deal is over (``deal_in_progress``); describe and expected wrap them in ``sealed``.
+
 Interpretations (where the text is silent or ambiguous; also on docs/rules/norrandsknack.md)
 ----------------------------------------------------------------------------------------------
 - Ace high, two low, in every suit, trumps included ("ess högst och tvåa lägst").
@@ -113,13 +119,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import EventFormatError, Finding, RuleViolation
+from ..secrets import PrivateSpec, sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, next_seat, seats_from, winning_play
+from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
 
 ID = "norrandsknack"
 TITLE = "Norrandsknack"
@@ -287,7 +295,13 @@ EVENTS = {
                         help_en="Quick entry of a whole deal: each seat's bid (knock, lure, "
                                 "stand with, pass), tricks per seat, missed trump leads per "
                                 "seat."),
+    "hand": hand_entry.HAND_EVENT,
 }
+
+# Private to the seat until the deal is over (rules_engine.secrets): a hand a player enters,
+# and the cards he names when he lays them away in the buying ("lägger bort": face down,
+# nobody else sees them).
+PRIVATE = {**hand_entry.PRIVATE, "buy": PrivateSpec(("cards",))}
 
 # Short names of this game's words for the app's buttons and log (design principle 5).
 LABELS = {
@@ -298,6 +312,7 @@ LABELS = {
         "trick": ("Ett helt stick", "A whole trick"),
         "result": ("Snabbinmatning", "Quick entry"),
         "trumfmant_breach": ("Missat trumfutspel", "Missed trump lead"),
+        "hand": ("Min hand", "My hand"),
     },
     "fields": {
         "trump_card": ("Uppvänt kort (trumf)", "Turned card (trump)"),
@@ -351,6 +366,7 @@ class Deal:
     penalties: tuple[int, ...] = ()  # seats that got a trumfmant limpa, in order
     outcome: str | None = None  # redeal, passed_on, thrown_in, played, stopped
     quick: bool = False
+    hands: hand_entry.Hands = ()  # entered hands (private), still held; () until play
 
 
 @dataclass(frozen=True)
@@ -720,9 +736,7 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
             raise _card_is_dealers(state, deal, seat)
         for who, dead in deal.laid_away:
             if dead == card:
-                raise _violation("card_laid_away", R_BUY, {"card": str(card), "seat": who},
-                                 f"{card} är redan bortlagt av {_name(state, who)}.",
-                                 f"{card} was already laid away by {_name(state, who)}.")
+                raise _refuse_laid_away(state, card, who, R_BUY, seat)
     deal = replace(deal, buys=deal.buys + ((seat, count),),
                    laid_away=deal.laid_away + tuple((seat, c) for c in cards))
     if len(deal.buys) < len(order):
@@ -791,17 +805,17 @@ def _play_card(state: State, seat: int, card: Card) -> State:
     deal.knowledge.check_unplayed(card, R_PLAY)
     for who, dead in deal.laid_away:
         if dead == card:
-            raise _violation("card_laid_away", R_PLAY, {"card": str(card), "seat": who},
-                             f"{card} lades bort av {_name(state, who)} i köpet.",
-                             f"{card} was laid away by {_name(state, who)} when buying.")
+            raise _refuse_laid_away(state, card, who, R_PLAY, seat)
     if card == deal.trump_card and seat != deal.dealer:
         raise _card_is_dealers(state, deal, seat)
+    _check_against_hand(state, deal, seat, card)
     trump = _trump(deal)
     if not trick.plays:
         deal = _note_lead(state, deal, seat, card)
     knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
                                       state.players)
-    deal = replace(deal, knowledge=knowledge, current=trick.add(Play(seat, card)))
+    deal = replace(deal, knowledge=knowledge, current=trick.add(Play(seat, card)),
+                   hands=hand_entry.without(deal.hands, seat, card) if deal.hands else ())
     state = replace(state, deal=deal)
     if card.suit == trump:
         state = _prove_missed_trump_leads(state, seat, card, trick.number)
@@ -1178,10 +1192,141 @@ def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
         raise _card_is_dealers(state, deal, seat)
 
 
+# --- a hand entered by its player: every play checked at once --------------------------------
+def _refuse_laid_away(state: State, card: Card, who: int, rule: str,
+                      poster: int) -> RuleViolation:
+    """``card`` was laid away face down by ``who``: his secret until the deal is over."""
+    return RuleViolation(
+        "card_laid_away", rule=rule, params={"card": str(card), "seat": who},
+        sv=f"{card} lades bort av {_name(state, who)} i köpet.",
+        en=f"{card} was laid away by {_name(state, who)} when buying.",
+        private_to=who,
+        public_sv=f"{card} är bortlagt i köpet och är ur spel.",
+        public_en=f"{card} was laid away when buying and is out of play.")
+
+
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    """A player in the deal enters the cards he holds, once the buying is over (his hand is
+    final then): five less those he has played. None played, laid away, or in another entered
+    hand; the turned card only in the dealer's."""
+    deal = state.deal
+    if state.phase != "play" or deal is None:
+        if state.phase in ("bidding", "buying"):
+            raise _violation(
+                "hand_not_yet", R_BUY, {"phase": state.phase},
+                "Handen matas in efter köpet, när den inte ändras mer.",
+                "The hand is entered after the buying, when it no longer changes.")
+        raise _refuse_phase(state, "hand")
+    seat = event["seat"]
+    if seat not in deal.active:
+        raise _violation("not_in_deal", R_PLAY, {"seat": seat},
+                         f"{_name(state, seat)} är inte med i den här given.",
+                         f"{_name(state, seat)} is not in this deal.")
+    hands = deal.hands or hand_entry.no_hands(state.n)
+    played = sum(1 for s in deal.knowledge.seen if s.seat == seat)
+    for card in event["cards"]:
+        if card == deal.trump_card and seat != deal.dealer:
+            raise _card_is_dealers(state, deal, seat)
+        for who, dead in deal.laid_away:
+            if dead == card:
+                raise _refuse_laid_away(state, card, who, R_BUY, seat)
+    cards = hand_entry.check_entry(
+        hands, seat, event["cards"], size=HAND - played,
+        seen=(s.card for s in deal.knowledge.seen), rule=R_PLAY, players=state.players,
+        size_sv=f" (fem efter köpet, {played} spelade)",
+        size_en=f" (five after the buying, {played} played)")
+    return replace(state, deal=replace(deal, hands=hand_entry.with_hand(hands, seat, cards)))
+
+
+def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
+    """With the seat's hand entered, each duty of "Spelet av korten" is checked at once:
+    the card is his; the first leader holding the trump ace leads it; under trumfmant the
+    leader leads a trump if he has one; a follower follows suit if he can."""
+    if not deal.hands:
+        return
+    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
+    hand, trick = deal.hands[seat], deal.current
+    if hand is None or trick is None:
+        return
+    name, trump = _name(state, seat), _trump(deal)
+    if not trick.plays:
+        ace = _trump_ace(deal)
+        if trick.number == 1 and ace in hand and card != ace:
+            raise hand_entry.refuse_duty(
+                "must_lead_trump_ace", R_PLAY, seat, {"card": str(card), "holds": str(ace)},
+                sv=f"{name} har trumfesset {ace} på sin inmatade hand och måste spela ut det "
+                   "till första sticket.",
+                en=f"{name} holds the trump ace {ace} in his entered hand and must lead it to "
+                   "the first trick.",
+                public_sv=f"{name} har trumfesset på sin inmatade hand och måste spela ut det "
+                          "till första sticket.",
+                public_en=f"{name} holds the trump ace in his entered hand and must lead it to "
+                          "the first trick.")
+        held = next((c for c in hand if c.suit == trump), None)
+        if trumfmant_seats(state) and card.suit != trump and held is not None:
+            raise hand_entry.refuse_duty(
+                "must_lead_trump", R_PLAY, seat, {"card": str(card), "holds": str(held)},
+                sv=f"Trumfmant: {name} har {held} på sin inmatade hand och måste spela ut "
+                   "trumf.",
+                en=f"Trumfmant: {name} holds {held} in his entered hand and must lead a trump.",
+                public_sv=f"Trumfmant: {name} har trumf på sin inmatade hand och måste spela "
+                          "ut trumf.",
+                public_en=f"Trumfmant: {name} holds a trump in his entered hand and must lead "
+                          "a trump.")
+        return
+    led = trick.led_suit
+    same = next((c for c in hand if c.suit == led), None)
+    if card.suit != led and same is not None:
+        raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
+
+
+def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    deal = state.deal
+    if deal is None or not deal.hands or deal.hands[seat] is None or deal.current is None:
+        return None
+    hand, trick, trump = deal.hands[seat], deal.current, _trump(deal)
+    if not trick.plays:
+        ace = _trump_ace(deal)
+        if trick.number == 1 and ace in hand:
+            return (ace,)
+        trumps = tuple(c for c in hand if c.suit == trump)
+        return trumps if trumfmant_seats(state) and trumps else hand
+    return playable(hand, trick.led_suit, None)
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being bid, bought or played, else ``None``."""
+    if state.phase in ("bidding", "buying", "play") and state.deal is not None:
+        return state.deal.number
+    return None
+
+
+def _with_hands(state: State, exp: Expected) -> Expected:
+    """``expected`` plus hand entry after the buying, and the legal cards of the seat to play
+    when his hand is known (sealed: only his phone sees them)."""
+    deal = state.deal
+    if state.phase != "play" or deal is None:
+        return exp
+    inputs = []
+    for item in exp.inputs:
+        if item.type == "play" and item.seat is not None:
+            legal = legal_cards(state, item.seat)
+            if legal is not None:
+                item = replace(item, fields=dict(item.fields,
+                                                 legal=hand_entry.sealed_legal(item.seat, legal)))
+        inputs.append(item)
+    inputs += [Expectation("hand", s, fields={"count": HAND - sum(
+                   1 for p in deal.knowledge.seen if p.seat == s)})
+               for s in deal.active if not deal.hands or deal.hands[s] is None]
+    return replace(exp, inputs=tuple(inputs))
+
+
 _HANDLERS = {
     "draw": _on_draw, "deal": _on_deal, "bid": _on_bid, "buy": _on_buy, "play": _on_play,
     "trick": _on_trick, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
 }
+_HANDLERS["hand"] = _on_hand
 
 
 # --- what comes next -------------------------------------------------------------------------
@@ -1222,6 +1367,10 @@ def _trumfmant_text(state: State) -> tuple[str, str]:
 
 
 def expected(state: State) -> Expected:
+    return _with_hands(state, _expected_turns(state))
+
+
+def _expected_turns(state: State) -> Expected:
     deal = state.deal
     calls = _breach_calls(state)
     if state.phase == "over":
@@ -1382,7 +1531,10 @@ def describe(state: State) -> dict[str, Any]:
             "bids": [{"seat": s, "bid": b} for s, b in deal.bids],
             "knocker": deal.knocker, "active": list(deal.active),
             "buys": [{"seat": s, "discard": c} for s, c in deal.buys],
-            "laid_away": [{"seat": s, "card": str(c)} for s, c in deal.laid_away],
+            # Laid away face down: each seat's named cards sealed for that seat.
+            "laid_away": [sealed(s, [c for w, c in deal.laid_away if w == s])
+                          for s in sorted({w for w, _ in deal.laid_away})],
+            "hands": hand_entry.sealed_hands(deal.hands or (None,) * state.n),
             "talong": talong(state),
             "tricks": [{"number": t.number, "leader": t.leader,
                         "cards": [{"seat": p.seat, "card": str(p.card)} for p in t.plays],

@@ -95,6 +95,12 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/priff
   many of the contract's honours.
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
+
+An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
+(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
+cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
+refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
+``private_to`` with a wording that names no card (``rules_engine.hands``).
 """
 
 from __future__ import annotations
@@ -102,6 +108,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -271,6 +278,9 @@ class Options:
 
 
 # --- events --------------------------------------------------------------------------------------
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
+
 EVENTS = {
     "draw": EventSpec({"cards": "cards"},
                       help_sv="Dragningen om sittning: varje spelares kort, i spelarordning. "
@@ -1057,6 +1067,8 @@ def expected(state: State) -> Expected:
     contract_en = bid_name(deal.contract or TVANGSNOLL, "en")
     hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
             "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
+    if table.legal_cards(cp, seat) is not None:
+        hint["legal"] = table.legal_hint(cp, seat)
     return Expected(
         "play", f"Giv {deal.number} ({contract}), stick {trick.number}: {_name(state, seat)} "
                 "spelar.",
@@ -1065,6 +1077,12 @@ def expected(state: State) -> Expected:
         (Expectation("play", seat, fields=hint),
          Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
         + tuple(extras))
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (a fresh one begins as soon as the last is scored), else
+    ``None`` after the match: entered hands open once their deal is no longer this one."""
+    return None if state.phase == "over" else state.deal.number
 
 
 # --- reading the state -------------------------------------------------------------------------

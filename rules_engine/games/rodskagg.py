@@ -70,6 +70,15 @@ Interpretations (where the text is silent; each is documented on the rules page 
   loser standing below the winner (a made Rödskägg from high points) pays nothing.
 - A revoke proven later (design principle 3) is reported as a finding; the text sets no
   penalty for it, so the table decides (it can correct the entry).
+
+A hand entered by its player (``hand``, private to his seat until the deal is over)
+-----------------------------------------------------------------------------------
+A player may enter the cards he holds now (six dealt less those played), during the bidding
+or the play. With it each of his plays is checked at once: a card not in the hand
+(``not_in_hand``) and a card that does not follow suit while the hand could
+(``must_follow``) are refused citing "Rödskägg — Spelet". A hand holding a suit he showed
+void in earlier proves that revoke (a finding private to him). ``PRIVATE`` marks the entry,
+``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
 """
 
 from __future__ import annotations
@@ -77,13 +86,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import FRENCH52, Card
+from ..cards import FRENCH52, SUIT_NAMES, Card
+from .. import hands as hand_entry
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..knowledge import Knowledge
+from ..knowledge import Knowledge, Void
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, next_seat, seats_from, winning_play
+from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
 
 ID = "rodskagg"
 TITLE = "Rödskägg (Fem opp!)"
@@ -196,7 +206,11 @@ EVENTS = {
                                 "plats, vilka som gick med utan stick.",
                         help_en="Quick entry of a whole deal: bids per seat, tricks per "
                                 "seat, who joined without a trick."),
+    "hand": hand_entry.HAND_EVENT,
 }
+
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
 
 
 # Short names of this game's words for the app's buttons and log (design principle 5: the
@@ -210,6 +224,7 @@ LABELS = {
         "trick": ("Ett helt stick", "A whole trick"), "ask": ("”Går ni med?”", "“Går ni med?”"),
         "join": ("Går med?", "Joining?"),
         "exit_knock": ("Knack för min utgång", "Knock for going out"),
+        "hand": ("Min hand", "My hand"),
     },
     "fields": {
         "caller": ("Vem ropar?", "Who calls?"), "offender": ("Vem felade?", "Who offended?"),
@@ -257,6 +272,7 @@ class Deal:
     called: tuple[tuple[str, int], ...] = ()  # (breach, offender) already called
     quick: bool = False
     start_scores: tuple[int, ...] = ()
+    hands: hand_entry.Hands = ()  # entered hands, still held (None: not entered)
 
 
 @dataclass(frozen=True)
@@ -389,7 +405,8 @@ def _on_deal(state: State, event: dict[str, Any]) -> State:
 def _start_deal(state: State) -> State:
     forehand = next_seat(state.dealer, state.n, state.in_match)
     deal = Deal(number=state.deals_started + 1, dealer=state.dealer, forehand=forehand,
-                won=(0,) * state.n, start_scores=state.scores, called=state.pre_deal_calls)
+                won=(0,) * state.n, start_scores=state.scores, called=state.pre_deal_calls,
+                hands=hand_entry.no_hands(state.n))
     past = state.past_findings + (state.deal.knowledge.findings if state.deal else ())
     return replace(state, phase="bidding", deal=deal, deals_started=deal.number,
                    pre_deal_calls=(), past_findings=past)
@@ -517,11 +534,13 @@ def _play_card(state: State, seat: int, card: Card) -> State:
             f"It is {_name(state, to_play)}'s turn in trick {trick.number}, not "
             f"{_name(state, seat)}'s.")
     deal.knowledge.check_unplayed(card, R_PLAY)
+    _check_against_hand(state, deal, seat, card)
     exit_missed = deal.exit_missed or (deal.exit_due is not None and not deal.exit_knocked)
     knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
                                       state.players)
     trick = trick.add(Play(seat, card))
-    deal = replace(deal, current=trick, knowledge=knowledge, exit_missed=exit_missed)
+    deal = replace(deal, current=trick, knowledge=knowledge, exit_missed=exit_missed,
+                   hands=hand_entry.without(deal.hands, seat, card))
     state = replace(state, deal=deal)
     if len(trick.plays) < len(_active(state, deal)):
         return state
@@ -937,10 +956,112 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
     return _score_deal(replace(state, deal=deal))
 
 
+# --- a hand entered by its player: every play checked at once ------------------------------
+def _on_hand(state: State, event: dict[str, Any]) -> State:
+    """A player enters the cards he holds now, during the bidding or the play.
+
+    He holds the six dealt cards less those he has played. None of the cards already played
+    can be in it, nor a card of another entered hand. A suit he showed void in earlier (he did
+    not follow it) and now holds proves that revoke: a finding private to him until the deal
+    is over.
+    """
+    deal = state.deal
+    if state.phase not in ("bidding", "play", "ask", "join") or deal is None:
+        raise _refuse_phase(state, "hand")
+    seat = event["seat"]
+    if seat in state.out or seat in deal.dropped:
+        raise _violation(
+            "no_hand", R_PLAY, {"seat": seat},
+            f"{_name(state, seat)} har inga kort i den här given.",
+            f"{_name(state, seat)} holds no cards in this deal.")
+    played = sum(1 for s in deal.knowledge.seen if s.seat == seat)
+    cards = hand_entry.check_entry(
+        deal.hands, seat, event["cards"], size=CARDS_EACH - played,
+        seen=(s.card for s in deal.knowledge.seen), rule=R_PLAY, players=state.players,
+        size_sv=f" ({CARDS_EACH} givna, {played} spelade)",
+        size_en=f" ({CARDS_EACH} dealt, {played} played)")
+    knowledge = deal.knowledge
+    for void in [v for v in knowledge.voids if v.seat == seat]:
+        proof = next((c for c in cards if c.suit == void.suit), None)
+        if proof is not None:
+            knowledge = replace(
+                knowledge, voids=tuple(v for v in knowledge.voids if v != void),
+                findings=knowledge.findings + (_revoke_by_hand(state, void, proof),))
+    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards),
+                   knowledge=knowledge)
+    return replace(state, deal=deal)
+
+
+def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
+    name = _name(state, void.seat)
+    suit = (SUIT_NAMES[void.suit]["sv"], SUIT_NAMES[void.suit]["en"])
+    return Finding(
+        code="revoke_proven", rule=R_PLAY, seat=void.seat,
+        params={"suit": void.suit, "revoke_trick": void.trick, "revoke_card": str(void.card),
+                "proof": "hand", "proof_card": str(proof)},
+        sv=(f"{name} bekände inte {suit[0]} i stick {void.trick} (spelade {void.card}) men "
+            f"har {proof} på sin inmatade hand: felspel i stick {void.trick}."),
+        en=(f"{name} did not follow {suit[1]} in trick {void.trick} (played {void.card}) but "
+            f"holds {proof} in his entered hand: a revoke in trick {void.trick}."),
+        private_to=void.seat,
+        public_sv=(f"{name} bekände inte {suit[0]} i stick {void.trick}, men hans inmatade "
+                   f"hand har {suit[0]}: felspel i stick {void.trick}."),
+        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but his entered "
+                   f"hand holds {suit[1]}: a revoke in trick {void.trick}."))
+
+
+def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
+    """With the seat's hand entered: the card must be in it, and he must follow suit if he
+    can ("man måste följa färg, annars saka"). A card in another entered hand is refused."""
+    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
+    hand, led = deal.hands[seat], deal.current.led_suit
+    if hand is None or led is None or card.suit == led:
+        return
+    same = next((c for c in hand if c.suit == led), None)
+    if same is not None:
+        raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
+
+
+def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    deal = state.deal
+    if deal is None or deal.current is None or not deal.hands or deal.hands[seat] is None:
+        return None
+    return playable(deal.hands[seat], deal.current.led_suit, None)
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (dealt, not yet scored or thrown in), else ``None``."""
+    if state.phase in ("bidding", "play", "ask", "join") and state.deal is not None:
+        return state.deal.number
+    return None
+
+
+def _with_hands(state: State, exp: Expected) -> Expected:
+    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
+    seat to play when his hand is known (sealed: only his phone sees them)."""
+    deal = state.deal
+    if deal_in_progress(state) is None or not deal.hands:
+        return exp
+    inputs = []
+    for item in exp.inputs:
+        if item.type == "play" and item.seat is not None:
+            legal = legal_cards(state, item.seat)
+            if legal is not None:
+                item = replace(item, fields=dict(item.fields,
+                                                 legal=hand_entry.sealed_legal(item.seat, legal)))
+        inputs.append(item)
+    inputs += [Expectation("hand", s, fields={"count": CARDS_EACH - sum(
+                   1 for p in deal.knowledge.seen if p.seat == s)})
+               for s in _active(state, deal) if deal.hands[s] is None]
+    return replace(exp, inputs=tuple(inputs))
+
+
 _HANDLERS = {
     "deal": _on_deal, "knock": _on_knock, "bid": _on_bid, "play": _on_play,
     "trick": _on_trick, "ask": _on_ask, "join": _on_join, "exit_knock": _on_exit_knock,
     "fem_opp": _on_fem_opp, "misdeal": _on_misdeal, "result": _on_result,
+    "hand": _on_hand,
 }
 
 
@@ -979,6 +1100,10 @@ _RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL +
 
 
 def expected(state: State) -> Expected:
+    return _with_hands(state, _expected_turns(state))
+
+
+def _expected_turns(state: State) -> Expected:
     deal = state.deal
     calls = open_calls(state)
     breaches = [b for b in BREACHES if any(c["breach"] == b for c in calls)]
@@ -1107,5 +1232,6 @@ def describe(state: State) -> dict[str, Any]:
             "dropped": list(deal.dropped), "quick": deal.quick,
             "exit_due": deal.exit_due, "exit_knocked": deal.exit_knocked,
             "called": [{"breach": b, "offender": o} for b, o in deal.called],
+            "hands": hand_entry.sealed_hands(deal.hands),
         }
     return out

@@ -149,3 +149,10 @@ def findings(state: family.State) -> tuple[Finding, ...]:
 
 def describe(state: family.State) -> dict[str, Any]:
     return family.describe_of(VARIANT, state)
+
+
+PRIVATE = family.PRIVATE  # the hands players enter
+
+
+def deal_in_progress(state: family.State) -> int | None:
+    return family.deal_in_progress_of(state)

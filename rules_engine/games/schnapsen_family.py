@@ -53,6 +53,13 @@ Otherwise, once the duty applies no card enters a hand any more, so every card a
 later was in his hand before: a later card that would have been the required one proves the
 earlier breach, and a finding names both tricks (``duty_breach``).
 
+A hand entered by its player (``hand``, private to his seat until the hand is over) can be
+entered once no card enters a hand any more (talon closed or exhausted; four hands: at once):
+then each of his cards is checked at once against it — not in it, or made wrong by another
+card of it under the duty to follow, trump and head — and refused with the duty cited. Under
+``no_peeking`` the won tricks lie face down: ``describe`` lists no finished trick during the
+hand and seals each player's won pile for his seat.
+
 The dispute settler
 -------------------
 ``settler`` answers, for any moment of a hand and with the rule: the trump, the talon (cards
@@ -103,7 +110,9 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Iterable
 
 from ..cards import SUIT_NAMES, Card, Deck
+from .. import hands as hand_entry
 from ..errors import Finding, RuleViolation
+from ..secrets import sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
@@ -399,6 +408,7 @@ class Hand:
     duty_findings: tuple[Finding, ...] = ()
     outcome: Outcome | None = None
     quick: bool = False
+    entered: hand_entry.Hands = ()  # hands entered by their players (private), still held
 
     @property
     def touched(self) -> bool:
@@ -989,6 +999,9 @@ def _lead_marriage(variant: Variant, state: State, hand: Hand, seat: int, card: 
         raise refusal
     shown = marriage_partner(card)
     assert hand.current is not None
+    if hand.entered:  # the shown card must fit the entered hands as a played one does
+        hand_entry.check_in_hand(hand.entered, seat, shown, variant.refs.marriage,
+                                 state.players)
     marriage = Marriage(seat, card.suit, marriage_value(card.suit, hand.trump),
                         hand.current.number, card, shown)
     known = hand.known[seat] + (() if shown in hand.known[seat] else (shown,))
@@ -1047,6 +1060,7 @@ def _play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
         raise refusal
     if trick.plays and _duty_applies(hand, trick.number):
         _check_known_duty(variant, state, hand, seat, card)
+    _check_entered(variant, state, hand, seat, card)
     knowledge = hand.knowledge.record(trick.number, trick.led_suit, Play(seat, card), rule,
                                       state.players, void_in=())
     findings = hand.duty_findings + _proven_breaches(variant, state, hand, seat, card)
@@ -1056,7 +1070,9 @@ def _play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
         partner = seat  # "指名したカードを手から出すまで" — now everybody knows
     trick = trick.add(Play(seat, card))
     hand = replace(hand, current=trick, knowledge=knowledge, duty_findings=findings,
-                   known=known, partner=partner)
+                   known=known, partner=partner,
+                   entered=hand_entry.without(hand.entered, seat, card) if hand.entered
+                   else hand.entered)
     state = replace(state, hand=hand)
     if len(trick.plays) < variant.players:
         return state
@@ -1583,10 +1599,112 @@ def _check_quick_closing(variant: Variant, state: State, refuse: Any, how: str |
     return how
 
 
+# --- a hand entered by its player: each play checked at once -----------------------------------
+def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
+    """A player enters the cards he holds, once no card enters a hand any more: the talon
+    closed or exhausted (two hands, 66), or from the first trick (four hands) — exactly when
+    the duty to follow, trump and head applies. Before that every draw would change it.
+
+    The hand must hold his cards the table knows (a marriage partner shown, the trump card
+    taken) and none played, under the talon, out of play or known or entered elsewhere.
+    Cards in it that an earlier trick under the duty should have brought out prove that
+    breach: a finding private to him until the hand is over.
+    """
+    hand = _require_play(variant, state, "hand")
+    trick = hand.current
+    assert trick is not None
+    seat = event["seat"]
+    rule = variant.refs.play
+    if not _duty_applies(hand, trick.number):
+        raise _violation(
+            "hand_not_yet", rule, {"seat": seat, "talon": hand.talon},
+            "Handen matas in när inga kort längre kommer in i den: när talongen är stängd "
+            "eller slut. Då gäller också plikten att bekänna, trumfa och ta sticket.",
+            "The hand is entered once no card enters it any more: when the talon is closed "
+            "or exhausted. That is also when the duty to follow, trump and head applies.")
+    entered = hand.entered or hand_entry.no_hands(variant.players)
+    size = hand.in_hand - (1 if seat in trick.seats() else 0)
+    unavailable = [c for c in hand.knowledge.seen] + [
+        c for c in (hand.trump_card, hand.turned_down) if c is not None] + [
+        c for other, cards in enumerate(hand.known) if other != seat for c in cards]
+    cards = hand_entry.check_entry(entered, seat, event["cards"], size=size,
+                                   seen=unavailable, rule=rule, players=state.players)
+    missing = [c for c in hand.known[seat] if c not in cards]
+    if missing:
+        raise _violation(
+            "hand_missing_known", rule, {"seat": seat, "missing": [str(c) for c in missing]},
+            f"Bordet vet att {_name(state, seat)} har {', '.join(map(str, missing))}, men "
+            "det saknas i handen.",
+            f"The table knows {_name(state, seat)} holds {', '.join(map(str, missing))}, but "
+            "it is missing from the hand.")
+    findings = hand.duty_findings
+    for card in cards:
+        proven = _proven_breaches(variant, state, replace(hand, duty_findings=findings),
+                                  seat, card, shown=True)
+        findings += tuple(_private_breach(state, f, seat) for f in proven)
+    hand = replace(hand, entered=hand_entry.with_hand(entered, seat, cards),
+                   duty_findings=findings)
+    return replace(state, hand=hand)
+
+
+def _private_breach(state: State, finding: Finding, seat: int) -> Finding:
+    """A duty breach proven by a card of the entered hand: its card is his secret."""
+    duty = finding.params["duty"]
+    sv, en, _code = _DUTY_WORDS[duty]
+    trick, played = finding.params["breach_trick"], finding.params["breach_card"]
+    name = _name(state, seat)
+    card = finding.params["proof_card"]
+    return replace(
+        finding, params=dict(finding.params, proof="hand"), private_to=seat,
+        sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; {card} på hans "
+            "inmatade hand fanns då på handen."),
+        en=(f"{name} had to {en} in trick {trick} but played {played}; {card} in his entered "
+            "hand was in his hand then."),
+        public_sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; hans inmatade "
+                   "hand visar att han kunde."),
+        public_en=(f"{name} had to {en} in trick {trick} but played {played}; his entered "
+                   "hand shows he could."))
+
+
+def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: Card) -> None:
+    """With entered hands: the card must be in the player's own and in no other; under the
+    duty no other card of his may make it wrong (follow suit, else trump, and head)."""
+    if not hand.entered:
+        return
+    rule = variant.refs.play
+    hand_entry.check_in_hand(hand.entered, seat, card, rule, state.players)
+    mine, trick = hand.entered[seat], hand.current
+    if mine is None or trick is None or not trick.plays \
+            or not _duty_applies(hand, trick.number):
+        return
+    for other in mine:
+        duty = other != card and duty_breach(variant, card, other, trick.plays, hand.trump,
+                                             state.rules.must_head)
+        if duty:
+            sv, en, code = _DUTY_WORDS[duty]
+            name = _name(state, seat)
+            raise hand_entry.refuse_duty(
+                code, rule, seat, {"card": str(card), "holds": str(other),
+                                   "trick": trick.number},
+                sv=f"{name} måste {sv}: {other} finns på hans inmatade hand.",
+                en=f"{name} must {en}: {other} is in his entered hand.",
+                public_sv=f"{name} måste {sv}: hans inmatade hand kan det.",
+                public_en=f"{name} must {en}: his entered hand can.")
+
+
+def entered_legal(variant: Variant, state: State, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    hand = state.hand
+    if hand is None or not hand.entered or hand.entered[seat] is None or hand.current is None:
+        return None
+    return legal_cards(variant, hand.entered[seat], hand.current.plays, hand.trump,
+                       state.rules.must_head, _duty_applies(hand, hand.current.number))
+
+
 _HANDLERS = {
     "deal": _on_deal, "call": _on_call, "exchange": _on_exchange, "close": _on_close,
     "marriage": _on_marriage, "play": _on_play, "trick": _on_trick, "claim": _on_claim,
-    "result": _on_result,
+    "result": _on_result, "hand": _on_hand,
 }
 
 
@@ -1645,6 +1763,13 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
             help_en="Quick entry of a hand: the winner, the game points (1–3) and, if you "
                     "like, how, and the loser's points and tricks, which are checked."),
     }
+    events["hand"] = EventSpec(
+        {"seat": "seat", "cards": "cards"},
+        help_sv="Spelaren matar in korten han har (när talongen är stängd eller slut; syns "
+                "bara för hans plats tills given är slut); därefter prövas varje kort genast.",
+        help_en="The player enters the cards he holds (once the talon is closed or "
+                "exhausted; seen only by his seat until the hand is over); from then on each "
+                "card is checked at once.")
     if variant.calls_partner:
         for name in ("deal", "exchange", "close"):
             del events[name]
@@ -1664,6 +1789,10 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
     return events
 
 
+# A hand a player enters is his alone until the hand is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
+
+
 def labels_for(variant: Variant) -> dict[str, dict[str, tuple[str, str]]]:
     """Short names of the family's words for the app's buttons and log (principle 5)."""
     labels = {
@@ -1675,6 +1804,7 @@ def labels_for(variant: Variant) -> dict[str, dict[str, tuple[str, str]]]:
             "marriage": ("Mariage (20/40)", "Marriage (20/40)"),
             "play": ("Spela ett kort", "Play a card"), "trick": ("Ett helt stick", "A whole trick"),
             "claim": ("66!", "66!"), "result": ("Snabbinmatning", "Quick entry"),
+            "hand": ("Min hand", "My hand"),
         },
         "fields": {
             "trump": ("Trumfkortet", "Trump card"), "marriage": ("Mariage?", "Marriage?"),
@@ -1868,6 +1998,9 @@ def expected_of(variant: Variant, state: State) -> Expected:
                             "follow_and_head": _duty_applies(hand, trick.number)}
     if variant.talon:
         info["talon"] = hand.talon
+    legal = entered_legal(variant, state, seat)
+    if legal is not None:
+        info["legal"] = hand_entry.sealed_legal(seat, legal)
     inputs = [Expectation("play", seat, fields=info), Expectation("trick", seat)]
     if not trick.plays:
         candidates = marriage_candidates(variant, state)
@@ -1891,6 +2024,11 @@ def expected_of(variant: Variant, state: State) -> Expected:
         inputs.append(Expectation("claim", claimant, fields=claim_fields))
     if not hand.touched:
         inputs.append(Expectation("result", fields=quick_fields))
+    if _duty_applies(hand, trick.number):  # no card enters a hand any more: enter it
+        inputs += [Expectation("hand", s, fields={"count": hand.in_hand - (
+                       1 if s in trick.seats() else 0)})
+                   for s in range(variant.players)
+                   if not hand.entered or hand.entered[s] is None]
     what_sv = "spelar ut" if not trick.plays else "spelar"
     what_en = "leads" if not trick.plays else "plays"
     trump_sv, trump_en = suit_words(hand.trump) if hand.trump else ("?", "?")
@@ -1945,17 +2083,23 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
     out: dict[str, Any] = {
         "number": hand.number, "dealer": hand.dealer, "leader": hand.leader,
         "trump": hand.trump, "quick": hand.quick,
-        "tricks": [trick_dict(t) for t in hand.tricks],
+        "tricks": [trick_dict(t) for t in hand.tricks] if not hidden else [],
         "current": None if hand.current is None else trick_dict(hand.current),
         "won_tricks": list(hand.won_tricks),
         "marriages": [m.as_dict() for m in hand.marriages],
         "known": [[str(c) for c in cards] for cards in hand.known],
+        "hands": hand_entry.sealed_hands(hand.entered or (None,) * variant.players),
         "duty_from": hand.duty_from,
         "outcome": None if hand.outcome is None else hand.outcome.as_dict(),
     }
     if not hidden:
         out["points"] = [points_of(variant, state.rules, hand, s)
                          for s in range(variant.players)]
+    else:
+        # No peeking (tournament rule): each player's won cards lie face down in front of
+        # him until the hand is over — no list of finished tricks, each pile sealed for
+        # the seat that took it (rules_engine.secrets: others learn only how many cards).
+        out["won_piles"] = [sealed(s, hand.won[s]) for s in range(variant.players)]
     if variant.talon:
         out.update({
             "turned": None if hand.turned is None else str(hand.turned),
@@ -1972,6 +2116,15 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
         out.update({"called": None if hand.called is None else str(hand.called),
                     "caller": hand.caller, "partner": hand.partner})
     return out
+
+
+def deal_in_progress_of(state: State) -> int | None:
+    """The hand being played (dealt, no outcome yet), else ``None``: what the no-peeking
+    rule keeps face down opens when it is over."""
+    hand = state.hand
+    if state.phase == "play" and hand is not None and hand.outcome is None:
+        return hand.number
+    return None
 
 
 def describe_of(variant: Variant, state: State) -> dict[str, Any]:

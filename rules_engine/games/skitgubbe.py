@@ -52,6 +52,11 @@ a third suit; and, with ``must_beat``, a take-up by a player known to hold a car
 beats. When only one player still holds unknown cards they are all his. A player may show
 his hand (event ``hand``); from then on all his cards are known.
 
+The ``hand`` entry is ``PRIVATE`` to its seat until the game is over: cards known only
+through it (``Held.private``), and what the app infers with them, are sealed in ``describe``,
+left out of the public hints, and refusals and findings resting on them carry
+``private_to`` with a wording that names no card.
+
 What it can only prove later becomes a finding naming both moments (the text sets no
 penalty, so the table decides): a player trumped (claiming a void in the led suit) and
 later shows a card of that suit that he held all along (``revoke_proven``); with
@@ -116,8 +121,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
+from ..secrets import sealed
 from ..events import EventSpec
 from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
@@ -293,6 +300,9 @@ class Held:
 
     card: Card
     since: int
+    # Known only through its holder's private hand entry (or inferred with it): his secret
+    # until the game is over (rules_engine.secrets).
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -718,11 +728,14 @@ def _where(state: State, game: Game, seat: int, card: Card) -> RuleViolation:
                            f"took it up in move {held.since}") if held.since else
                           ("har haft det sedan andra fasen började",
                            "has had it since phase two began"))
-        return _violation(
-            "card_in_other_hand", R_TWO, {"card": str(card), "holder": other,
-                                          "since_move": held.since},
-            f"{card} finns på {_name(state, other)}s hand ({_name(state, other)} {how_sv}).",
-            f"{card} is in {_name(state, other)}'s hand ({_name(state, other)} {how_en}).")
+        return RuleViolation(
+            "card_in_other_hand", rule=R_TWO,
+            params={"card": str(card), "holder": other, "since_move": held.since},
+            sv=f"{card} finns på {_name(state, other)}s hand ({_name(state, other)} {how_sv}).",
+            en=f"{card} is in {_name(state, other)}'s hand ({_name(state, other)} {how_en}).",
+            private_to=other if held.private else None,
+            public_sv=f"{card} finns på en annan spelares inmatade hand.",
+            public_en=f"{card} is in another player's entered hand.")
     group = _on_table(game, card)
     if group is not None:
         return _violation(
@@ -735,10 +748,13 @@ def _where(state: State, game: Game, seat: int, card: Card) -> RuleViolation:
             "card_already_played", R_TWO, {"card": str(card), "trick": away},
             f"{card} vändes bort med stick {away} och är ur spelet.",
             f"{card} was turned away with trick {away} and is out of the game.")
-    return _violation(
-        "card_not_in_hand", R_TWO, {"card": str(card), "seat": seat},
-        f"Alla {_name(state, seat)}s kort är kända, och {card} är inte bland dem.",
-        f"All of {_name(state, seat)}'s cards are known, and {card} is not among them.")
+    return RuleViolation(
+        "card_not_in_hand", rule=R_TWO, params={"card": str(card), "seat": seat},
+        sv=f"Alla {_name(state, seat)}s kort är kända, och {card} är inte bland dem.",
+        en=f"All of {_name(state, seat)}'s cards are known, and {card} is not among them.",
+        private_to=seat if _private_known(game, seat) else None,
+        public_sv=f"Kortet finns inte på {_name(state, seat)}s inmatade hand.",
+        public_en=f"The card is not in {_name(state, seat)}'s entered hand.")
 
 
 def _fully_known(game: Game, seat: int) -> bool:
@@ -751,30 +767,56 @@ def _settle_pool(state: State, game: Game) -> Game:
     if len(holders) != 1 or not game.pool:
         return game
     seat = holders[0]
-    return _attribute(state, game, seat, game.pool, proof="settled")
+    # Inferred with a private hand entry, the inference is private too: the pool's rest
+    # would tell the entered cards to everyone.
+    return _attribute(state, game, seat, game.pool, proof="settled",
+                      private=_any_private(game))
+
+
+def _any_private(game: Game) -> bool:
+    return any(h.private for held in game.held for h in held)
+
+
+def _public_known(game: Game, seat: int) -> tuple[Card, ...]:
+    """The cards the whole table knows ``seat`` holds (not those only his hand entry says)."""
+    return tuple(h.card for h in game.held[seat] if not h.private)
+
+
+def _private_known(game: Game, seat: int) -> tuple[Card, ...]:
+    return tuple(h.card for h in game.held[seat] if h.private)
+
+
+def _public_pool(game: Game) -> tuple[Card, ...]:
+    """The cards in some hand as far as the whole table knows: privately known ones too."""
+    return tuple(sorted(game.pool + tuple(c for s in range(N_SEATS)
+                                          for c in _private_known(game, s)), key=_order))
 
 
 def _attribute(state: State, game: Game, seat: int, cards: tuple[Card, ...],
-               proof: str) -> Game:
+               proof: str, private: bool = False) -> Game:
     """Unknown cards now known to be ``seat``'s: held since phase two began. Check them
     against what his earlier moves claimed (design principle 3)."""
     held = list(game.held)
-    held[seat] = tuple(sorted(held[seat] + tuple(Held(c, 0) for c in cards),
+    held[seat] = tuple(sorted(held[seat] + tuple(Held(c, 0, private) for c in cards),
                               key=lambda h: _order(h.card)))
     in_hand = list(game.in_hand)
     in_hand[seat] -= len(cards)
     pool = tuple(c for c in game.pool if c not in cards)
     game = replace(game, held=tuple(held), in_hand=tuple(in_hand), pool=pool)
-    return _prove(state, game, seat, cards, proof)
+    return _prove(state, game, seat, cards, proof, private)
 
 
-def _prove(state: State, game: Game, seat: int, cards: tuple[Card, ...], proof: str) -> Game:
+def _prove(state: State, game: Game, seat: int, cards: tuple[Card, ...], proof: str,
+           private: bool = False) -> Game:
     claims, findings = [], list(game.findings)
     for claim in game.claims:
         shown = [c for c in cards if claim.seat == seat and c.suit == claim.suit
                  and rank(c) > claim.above]
         if shown:
-            findings.append(_finding(state, game, claim, shown[0], proof))
+            finding = _finding(state, game, claim, shown[0], proof)
+            if private:
+                finding = _private_finding(state, finding, claim)
+            findings.append(finding)
         else:
             claims.append(claim)
     return replace(game, claims=tuple(claims), findings=tuple(findings))
@@ -816,6 +858,21 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
             f"{claim.move}) under compulsory beating, but {proof_en}, a card he has held "
             f"since phase two began that beats it: he could have beaten in trick "
             f"{claim.trick}."))
+
+
+def _private_finding(state: State, finding: Finding, claim: Claim) -> Finding:
+    """A claim disproved by a hand entry (or by what it lets the app infer): the card is
+    the holder's secret until the game is over; others learn the breach and its trick."""
+    name = _name(state, claim.seat)
+    what_sv, what_en = (("trumfade utan att bekänna", "trumped without following")
+                        if claim.kind == "void" else
+                        ("söp trots överstickstvång", "took up under compulsory beating"))
+    return replace(
+        finding, private_to=claim.seat,
+        public_sv=(f"{name} {what_sv} i stick {claim.trick} (drag {claim.move}), men hans "
+                   "inmatade hand visar att han kunde: felspel."),
+        public_en=(f"{name} {what_en} in trick {claim.trick} (move {claim.move}), but his "
+                   "entered hand shows he could: a breach."))
 
 
 # --- phase two: plays ------------------------------------------------------------------------
@@ -869,13 +926,17 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         if card not in game.pool or game.in_hand[seat] == 0:
             raise _where(state, game, seat, card)
     if len(unknown) > game.in_hand[seat]:
-        raise _violation(
-            "card_not_in_hand", R_TWO, {"cards": [str(c) for c in unknown], "seat": seat,
-                                        "unknown": game.in_hand[seat]},
-            f"{_name(state, seat)} har bara {game.in_hand[seat]} okända kort, inte "
-            f"{len(unknown)}.",
-            f"{_name(state, seat)} holds only {game.in_hand[seat]} unknown cards, not "
-            f"{len(unknown)}.")
+        raise RuleViolation(
+            "card_not_in_hand", rule=R_TWO,
+            params={"cards": [str(c) for c in unknown], "seat": seat,
+                    "unknown": game.in_hand[seat]},
+            sv=f"{_name(state, seat)} har bara {game.in_hand[seat]} okända kort, inte "
+               f"{len(unknown)}.",
+            en=f"{_name(state, seat)} holds only {game.in_hand[seat]} unknown cards, not "
+               f"{len(unknown)}.",
+            private_to=seat if _private_known(game, seat) else None,
+            public_sv=f"Korten finns inte på {_name(state, seat)}s inmatade hand.",
+            public_en=f"The cards are not in {_name(state, seat)}'s entered hand.")
     trump = game.trump
     assert trump is not None
     reason = beats(run, game.table, trump)
@@ -886,14 +947,21 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         led = game.table[0].suit
         holding = [c for c in known if c.suit == led]
         if holding:
-            raise _violation(
-                "must_follow_suit", R_TWO, {"seat": seat, "led_suit": led,
-                                            "holding": [str(c) for c in sorted(holding,
-                                                                               key=rank)]},
-                f"{_name(state, seat)} har {_cards(sorted(holding, key=rank))} och måste "
-                f"bekänna {_suit(led, 'sv')}: trumfa får man bara som renons.",
-                f"{_name(state, seat)} holds {_cards(sorted(holding, key=rank))} and must "
-                f"follow {_suit(led, 'en')}: trumping is allowed only when void.")
+            # Cite what the whole table knows he holds if it suffices; else his entered hand.
+            public = [c for c in holding if c in _public_known(game, seat)]
+            shown = sorted(public or holding, key=rank)
+            raise RuleViolation(
+                "must_follow_suit", rule=R_TWO,
+                params={"seat": seat, "led_suit": led, "holding": [str(c) for c in shown]},
+                sv=f"{_name(state, seat)} har {_cards(shown)} och måste bekänna "
+                   f"{_suit(led, 'sv')}: trumfa får man bara som renons.",
+                en=f"{_name(state, seat)} holds {_cards(shown)} and must follow "
+                   f"{_suit(led, 'en')}: trumping is allowed only when void.",
+                private_to=None if public else seat,
+                public_sv=f"{_name(state, seat)}s inmatade hand har {_suit(led, 'sv')}: han "
+                          "måste bekänna; trumfa får man bara som renons.",
+                public_en=f"{_name(state, seat)}'s entered hand holds {_suit(led, 'en')}: he "
+                          "must follow; trumping is allowed only when void.")
         left_unknown = game.in_hand[seat] - len(unknown)
         if left_unknown > 0 and any(c.suit == led for c in game.pool):
             claim = Claim("void", seat, led, -1, game.move + 1, game.trick, run)
@@ -1026,13 +1094,20 @@ def _on_supa(state: State, event: dict[str, Any]) -> State:
     if state.options.must_beat:
         able = _beaters(game, seat)
         if able:
-            raise _violation(
-                "must_beat_when_able", R_VARIANTS,
-                {"seat": seat, "beaters": [str(c) for c in able], "top": str(top.top)},
-                f"Överstickstvång: {_name(state, seat)} har {_cards(able)} och måste slå "
-                f"över {top.top}.",
-                f"Compulsory beating: {_name(state, seat)} holds {_cards(able)} and must "
-                f"beat {top.top}.")
+            public = [c for c in able if c in _public_known(game, seat)]
+            shown = tuple(public) or able
+            raise RuleViolation(
+                "must_beat_when_able", rule=R_VARIANTS,
+                params={"seat": seat, "beaters": [str(c) for c in shown], "top": str(top.top)},
+                sv=f"Överstickstvång: {_name(state, seat)} har {_cards(shown)} och måste slå "
+                   f"över {top.top}.",
+                en=f"Compulsory beating: {_name(state, seat)} holds {_cards(shown)} and must "
+                   f"beat {top.top}.",
+                private_to=None if public else seat,
+                public_sv=f"Överstickstvång: {_name(state, seat)}s inmatade hand har ett kort "
+                          f"som slår över {top.top}: han måste slå över.",
+                public_en=f"Compulsory beating: {_name(state, seat)}'s entered hand holds a "
+                          f"card that beats {top.top}: he must beat it.")
         # Provable later only when the suit on top is the led suit: a higher card of it
         # beats by following. (A higher trump on a trump proves nothing without a void.)
         if top.suit == game.table[0].suit:
@@ -1063,15 +1138,26 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             f"{name} holds {count} cards, not {len(cards)}.")
     missing = [c for c in game.known(seat) if c not in cards]
     if missing:
-        raise _violation(
-            "hand_missing_known", R_TWO, {"seat": seat, "missing": [str(c) for c in missing]},
-            f"{name} har {_cards(missing)} på handen (vunnet eller upptaget), men de saknas.",
-            f"{name} holds {_cards(missing)} (won or taken up), but they are missing.")
+        raise RuleViolation(
+            "hand_missing_known", rule=R_TWO,
+            params={"seat": seat, "missing": [str(c) for c in missing]},
+            sv=f"{name} har {_cards(missing)} på handen (vunnet eller upptaget), men de saknas.",
+            en=f"{name} holds {_cards(missing)} (won or taken up), but they are missing.",
+            private_to=seat,
+            public_sv=f"{name}s hand saknar kort som appen vet att han har.",
+            public_en=f"{name}'s hand lacks cards the app knows he holds.")
     new_cards = tuple(c for c in cards if c not in game.known(seat))
     for card in new_cards:
         if card not in game.pool:
-            raise _where(state, game, seat, card)
-    game = _attribute(state, game, seat, new_cards, proof="shown")
+            error = _where(state, game, seat, card)
+            if error.private_to is None:  # a card of his entry: his secret
+                error.private_to = seat
+                error.public_messages = {
+                    "sv": f"{name}s hand nämner ett kort som han inte kan ha.",
+                    "en": f"{name}'s hand names a card he cannot hold."}
+            raise error
+    # The entered hand is his secret until the game is over (rules_engine.secrets).
+    game = _attribute(state, game, seat, new_cards, proof="shown", private=True)
     return replace(state, game=_settle_pool(state, game))
 
 
@@ -1129,13 +1215,26 @@ def allowed_cards(game: Game, seat: int) -> tuple[Card, ...]:
         return ()
     trump = game.trump
     assert trump is not None
-    known = game.known(seat)
-    candidates = known + (game.pool if game.in_hand[seat] else ())
+    # As far as the whole table knows: an entered hand is private (``legal_cards`` gives the
+    # seat its own), and leaving its cards out of the others' hints would tell them.
+    known = _public_known(game, seat)
+    unknown = game.in_hand[seat] + len(_private_known(game, seat))
+    candidates = known + (_public_pool(game) if unknown else ())
     allowed = [c for c in candidates if beats((c,), game.table, trump) is None]
     if game.table and game.table[0].suit != trump and any(
             c.suit == game.table[0].suit for c in known):
         allowed = [c for c in allowed if c.suit != trump]
     return tuple(sorted(allowed, key=_order))
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The game being played (a fresh one begins as soon as the last is over), else
+    ``None`` after the match: a hand entry opens once its game is over."""
+    return None if state.over or state.game.phase == "over" else state.game.number
+
+
+# A hand a player shows on his own phone is his alone until the game is over.
+PRIVATE = hand_entry.PRIVATE
 
 
 def expected(state: State) -> Expected:
@@ -1257,8 +1356,12 @@ def describe(state: State) -> dict[str, Any]:
         deal["undecided"] = _duel_json(game.undecided) if game.undecided else None
     else:
         deal["hands"] = [game.count(s) for s in range(N_SEATS)]
-        deal["known"] = [[str(h.card) for h in game.held[s]] for s in range(N_SEATS)]
-        deal["unknown"] = list(game.in_hand)
+        # What the whole table knows; the cards known only by a hand entry are sealed.
+        deal["known"] = [[str(c) for c in _public_known(game, s)] for s in range(N_SEATS)]
+        deal["unknown"] = [game.in_hand[s] + len(_private_known(game, s))
+                           for s in range(N_SEATS)]
+        deal["entered"] = [sealed(s, _private_known(game, s)) if _private_known(game, s)
+                           else None for s in range(N_SEATS)]
         deal["phase_one"] = [{"number": d.number, "winner": d.winner,
                               "cards": [str(p.card) for p in d.plays]} for d in game.duels]
         deal["turn"] = game.turn

@@ -83,6 +83,12 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/whist
   guerre), required when honours count. A turned trump card entered before stays on record.
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
+
+An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
+(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
+cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
+refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
+``private_to`` with a wording that names no card (``rules_engine.hands``).
 """
 
 from __future__ import annotations
@@ -90,6 +96,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Sequence
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
@@ -307,6 +314,10 @@ LABELS = {
         "play_on": ("Spela en giv till", "Deal again"), "shared": ("Delad seger", "Shared win"),
     },
 }
+
+
+# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+PRIVATE = hand_entry.PRIVATE
 
 
 def events_for(variant: Variant) -> dict[str, EventSpec]:
@@ -928,6 +939,12 @@ def _result_hint(variant: Variant, state: State) -> Expectation:
     return Expectation("result", fields=hints)
 
 
+def deal_in_progress_of(state: State) -> int | None:
+    """The deal being played (a fresh one begins as soon as the last is scored), else
+    ``None`` after the match: entered hands open once their deal is no longer this one."""
+    return None if state.phase == "over" else state.deal.number
+
+
 def expected_of(variant: Variant, state: State) -> Expected:
     if state.phase == "over":
         who = ", ".join(_name(state, p) for p in state.winners)
@@ -958,6 +975,8 @@ def expected_of(variant: Variant, state: State) -> Expected:
     seat = table.to_play(cp)
     hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
             "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
+    if table.legal_cards(cp, seat) is not None:
+        hint["legal"] = table.legal_hint(cp, seat)
     lead_sv = " (första utspelet bestämmer trumf)" if cp.trump is None else ""
     lead_en = " (the first card led sets trump)" if cp.trump is None else ""
     return Expected(
@@ -970,13 +989,9 @@ def expected_of(variant: Variant, state: State) -> Expected:
 
 
 def _turn_hint(cp: CardPlay) -> list[str]:
-    """The cards the dealer can have turned up: his entered hand, else any card not in
-    another entered hand."""
-    own = cp.hands[cp.dealer]
-    if own is not None:
-        return [str(c) for c in own]
-    others = {c for h in cp.hands if h is not None for c in h}
-    return [str(c) for c in DECK.cards if c not in others]
+    """The cards the dealer can have turned up, as far as the whole table knows: any card.
+    Entered hands are private (the dealer's own phone knows its hand)."""
+    return [str(c) for c in DECK.cards]
 
 
 # --- reading the state -------------------------------------------------------------------------

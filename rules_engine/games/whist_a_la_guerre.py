@@ -42,6 +42,7 @@ VARIANT = family.Variant(game=ID, rule=family.R_GUERRE, pairs=False,
                          honour_points=family.GUERRE_HONOUR_POINTS, honours=True,
                          honours_option=False)
 EVENTS = family.events_for(VARIANT)
+PRIVATE = family.PRIVATE  # the hands players enter
 
 
 def new(players: tuple[str, ...], options: Options | None = None,
@@ -75,3 +76,7 @@ def findings(state: family.State) -> tuple[Finding, ...]:
 
 def describe(state: family.State) -> dict[str, Any]:
     return family.describe_of(VARIANT, state)
+
+
+def deal_in_progress(state: family.State) -> int | None:
+    return family.deal_in_progress_of(state)

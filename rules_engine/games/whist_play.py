@@ -50,6 +50,12 @@ What should move to the shared engine modules (see the report of issue 9): ``clo
 ``tricks.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and
 cards known in a hand — repeats what fyrtioett and rodskagg each write for themselves and
 could serve every plain-deck trick game.
+
+An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
+(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
+cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
+refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
+``private_to`` with a wording that names no card (``rules_engine.hands``).
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
+from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import RuleViolation
 from ..knowledge import Knowledge
@@ -257,10 +264,7 @@ def _refuse_held_by_other(cp: CardPlay, card: Card, holder: int, rule: str,
             "card_held_by_other", rule, {"card": str(card), "seat": holder},
             f"{card} är trumfkortet som {names[holder]} vände upp och tog på handen.",
             f"{card} is the trump card {names[holder]} turned up and took into his hand.")
-    return _violation(
-        "card_held_by_other", rule, {"card": str(card), "seat": holder},
-        f"{card} finns på {names[holder]}s inmatade hand.",
-        f"{card} is in {names[holder]}'s entered hand.")
+    return hand_entry.refuse_held_by_other(card, holder, rule, names)
 
 
 def legal_cards(cp: CardPlay, player: int) -> tuple[Card, ...] | None:
@@ -273,13 +277,11 @@ def legal_cards(cp: CardPlay, player: int) -> tuple[Card, ...] | None:
 
 
 def open_cards(cp: CardPlay, player: int) -> tuple[Card, ...]:
-    """The cards the app would accept from ``player`` now (a hint for the keypad)."""
-    legal = legal_cards(cp, player)
-    if legal is not None:
-        return legal
+    """The cards the app could accept from ``player`` now as far as the whole table knows (a
+    hint for the keypad). Entered hands are private (``legal_hint`` gives a seat its own
+    legal cards): leaving another seat's entered cards out would tell them to everyone."""
     seen = {s.card for s in cp.knowledge.seen}
-    others = {c for p in range(PLAYERS) if p != player
-              for c in ((cp.hands[p] or ()) + cp.known_in_hand(p))}
+    others = {c for p in range(PLAYERS) if p != player for c in cp.known_in_hand(p)}
     own = cp.known_in_hand(player)
     led = cp.current.led_suit if cp.current else None
     if led is not None and any(c.suit == led for c in own):
@@ -287,6 +289,11 @@ def open_cards(cp: CardPlay, player: int) -> tuple[Card, ...]:
             c for c in DECK.cards if c.suit == led and c not in seen and c not in others
             and c not in own)
     return tuple(c for c in DECK.cards if c not in seen and c not in others)
+
+
+def legal_hint(cp: CardPlay, player: int) -> dict[str, Any] | None:
+    """``player``'s legal cards when his hand is entered, sealed for his seat."""
+    return hand_entry.sealed_legal(player, legal_cards(cp, player))
 
 
 def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
@@ -308,17 +315,17 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
     holder = holder_known(cp, card)
     hand = cp.hands[player]
     if hand is not None and card not in hand:
-        raise _violation(
-            "not_in_hand", refs.play, {"seat": player, "card": str(card)},
-            f"{card} finns inte på {names[player]}s inmatade hand.",
-            f"{card} is not in {names[player]}'s entered hand.")
+        raise hand_entry.refuse_not_in_hand(player, card, refs.play, names)
     if holder is not None and holder != player:
         raise _refuse_held_by_other(cp, card, holder, refs.play, names)
     led = trick.led_suit
-    mine = (hand or ()) + cp.known_in_hand(player)
-    same = next((c for c in mine if c.suit == led), None)
+    # The turned trump card is known to the whole table; an entered hand only to its seat.
+    public = next((c for c in cp.known_in_hand(player) if c.suit == led), None)
+    same = public or next((c for c in (hand or ()) if c.suit == led), None)
     if led is not None and card.suit != led and same is not None:
         suit_sv, suit_en = suit_words(led)
+        if public is None:
+            raise hand_entry.refuse_must_follow(refs.play, player, card, led, same, names)
         raise _violation(
             "must_follow", refs.play,
             {"seat": player, "card": str(card), "led_suit": led, "holds": str(same)},
@@ -376,10 +383,13 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
             f"{names[player]}'s hand is entered before he plays his first card.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
-        raise _violation("card_repeated", refs.deal, {"cards": repeated},
-                         f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
-                         f"{', '.join(repeated)} is named more than once; the deck has one "
-                         "of each.")
+        raise RuleViolation(
+            "card_repeated", rule=refs.deal, params={"cards": repeated},
+            sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
+            en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
+            private_to=player,
+            public_sv=f"Ett kort står mer än en gång i {names[player]}s hand.",
+            public_en=f"A card is named more than once in {names[player]}'s hand.")
     if len(cards) != CARDS_EACH:
         raise _violation(
             "hand_size", refs.deal, {"seat": player, "cards": len(cards),
@@ -387,13 +397,17 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
             f"En hand har {CARDS_EACH} kort, inte {len(cards)}.",
             f"A hand holds {CARDS_EACH} cards, not {len(cards)}.")
     for card in cards:
-        knowledge.check_unplayed(card, refs.deal)
-        for other, hand in enumerate(hands):
-            if hand is not None and card in hand:
-                raise _violation(
-                    "card_held_by_other", refs.deal, {"card": str(card), "seat": other},
-                    f"{card} finns på {names[other]}s inmatade hand.",
-                    f"{card} is in {names[other]}'s entered hand.")
+        try:
+            knowledge.check_unplayed(card, refs.deal)
+        except RuleViolation as played_before:  # names a card of his hand: his secret
+            played_before.private_to = player
+            played_before.public_messages = {
+                "sv": f"{names[player]}s hand nämner ett kort som redan är spelat.",
+                "en": f"{names[player]}'s hand names a card that was already played."}
+            raise
+        other = hand_entry.holder(hands, card)
+        if other is not None:
+            raise hand_entry.refuse_held_by_other(card, other, refs.deal, names, poster=player)
     if must_hold is not None and must_hold not in cards:
         raise _violation(
             "trump_card_missing", refs.deal, {"seat": player, "card": str(must_hold)},
@@ -425,18 +439,28 @@ def check_turned_card(hands: tuple[tuple[Card, ...] | None, ...], dealer: int, c
         if hand is None:
             continue
         if player == dealer and card not in hand:
-            raise _violation(
-                "not_in_hand", refs.deal, {"seat": dealer, "card": str(card)},
-                f"Trumfkortet är givens sista kort, men {card} finns inte på "
-                f"{names[dealer]}s inmatade hand.",
-                f"The trump card is the dealer's last card, but {card} is not in "
-                f"{names[dealer]}'s entered hand.")
+            raise RuleViolation(
+                "not_in_hand", rule=refs.deal, params={"seat": dealer, "card": str(card)},
+                sv=f"Trumfkortet är givens sista kort, men {card} finns inte på "
+                   f"{names[dealer]}s inmatade hand.",
+                en=f"The trump card is the dealer's last card, but {card} is not in "
+                   f"{names[dealer]}'s entered hand.",
+                private_to=dealer,
+                public_sv=f"Trumfkortet är givens sista kort, men det finns inte på "
+                          f"{names[dealer]}s inmatade hand.",
+                public_en=f"The trump card is the dealer's last card, but it is not in "
+                          f"{names[dealer]}'s entered hand.")
         if player != dealer and card in hand:
-            raise _violation(
-                "card_held_by_other", refs.deal, {"card": str(card), "seat": player},
-                f"{card} finns på {names[player]}s inmatade hand; trumfkortet är givens.",
-                f"{card} is in {names[player]}'s entered hand; the trump card is the "
-                "dealer's.")
+            raise RuleViolation(
+                "card_held_by_other", rule=refs.deal, params={"card": str(card), "seat": player},
+                sv=f"{card} finns på {names[player]}s inmatade hand; trumfkortet är givens.",
+                en=f"{card} is in {names[player]}'s entered hand; the trump card is the "
+                   "dealer's.",
+                private_to=player,
+                public_sv=f"{card} finns på en annan spelares inmatade hand; trumfkortet är "
+                          "givens.",
+                public_en=f"{card} is in another player's entered hand; the trump card is "
+                          "the dealer's.")
 
 
 # --- after the deal ----------------------------------------------------------------------------
@@ -475,6 +499,7 @@ def play_dict(cp: CardPlay) -> dict[str, Any]:
         "current": None if cp.current is None else trick_dict(cp.current, cp.trump),
         "won": list(cp.won),
         "hands_entered": [p for p in range(PLAYERS) if cp.hands[p] is not None],
+        "hands": hand_entry.sealed_hands(cp.hands),  # each seat's own (rules_engine.secrets)
     }
 
 

@@ -45,6 +45,7 @@ VARIANT = family.Variant(game=ID, rule=family.R_SATTRUMF, pairs=True,
                          game_at=family.GAME_AT,
                          trump_by="first_lead")
 EVENTS = family.events_for(VARIANT)
+PRIVATE = family.PRIVATE  # the hands players enter
 
 
 def new(players: tuple[str, ...], options: Options | None = None,
@@ -78,3 +79,7 @@ def findings(state: family.State) -> tuple[Finding, ...]:
 
 def describe(state: family.State) -> dict[str, Any]:
     return family.describe_of(VARIANT, state)
+
+
+def deal_in_progress(state: family.State) -> int | None:
+    return family.deal_in_progress_of(state)

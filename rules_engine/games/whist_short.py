@@ -41,6 +41,7 @@ class Options:
 
 VARIANT = family.Variant(game=ID, rule=family.R_SCORING, pairs=True, game_at=family.GAME_AT)
 EVENTS = family.events_for(VARIANT)
+PRIVATE = family.PRIVATE  # the hands players enter
 
 
 def new(players: tuple[str, ...], options: Options | None = None,
@@ -74,3 +75,7 @@ def findings(state: family.State) -> tuple[Finding, ...]:
 
 def describe(state: family.State) -> dict[str, Any]:
     return family.describe_of(VARIANT, state)
+
+
+def deal_in_progress(state: family.State) -> int | None:
+    return family.deal_in_progress_of(state)

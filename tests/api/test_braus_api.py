@@ -41,7 +41,8 @@ def test_catalog_lists_braus_with_its_words(client):
     braus = games["braus"]
     assert braus["title"] == "Bräus" and braus["players"] == {"min": 4, "max": 4}
     assert len(braus["deck"]["cards"]) == 36 and "♠5" not in braus["deck"]["cards"]
-    assert set(braus["events"]) == {"deal", "sevens", "play", "pass", "trick", "result"}
+    assert set(braus["events"]) == {"deal", "sevens", "play", "pass", "trick", "result",
+                                    "hand"}
     assert braus["labels"]["events"]["pass"]["sv"] == "Står över"
     assert braus["labels"]["values"]["jan"]["en"].startswith("Jan")
     options = {o["name"]: o for o in braus["options"]}
@@ -59,11 +60,12 @@ def test_a_deal_card_by_card_and_trick_by_trick_ends_in_a_jan(braus_table):
     view = table.ok({"type": "deal", "dealer": ANNA, "cut": DAN})
     assert view["expected"]["seat"] == BO
     assert {i["type"] for i in view["expected"]["inputs"]} == {"sevens", "play", "trick",
-                                                               "result"}
+                                                               "result", "hand"}
     # Trick 1, one card (or stand-over) per entry.
     table.ok({"type": "play", "seat": BO, "card": "♦6"})
     view = table.ok({"type": "play", "seat": CIA, "card": "kKn"})  # ♣J, Spit
-    assert [i["type"] for i in view["expected"]["inputs"]] == ["pass", "trick"]  # unbeatable
+    assert [i["type"] for i in view["expected"]["inputs"]] == [
+        "pass", "trick"] + ["hand"] * 4  # unbeatable; anyone may enter his hand
     table.ok({"type": "pass", "seat": DAN})
     view = table.ok({"type": "pass", "seat": ANNA})
     assert view["state"]["deal"]["won"] == [1, 0] and view["expected"]["seat"] == CIA

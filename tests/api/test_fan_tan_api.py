@@ -40,7 +40,7 @@ def test_catalog_lists_fan_tan_with_its_words_and_options(client):
     games = {g["id"]: g for g in client.get("/api/games").json}
     game = games["fan_tan"]
     assert game["players"] == {"min": 3, "max": 7} and len(game["deck"]["cards"]) == 52
-    assert set(game["events"]) == {"deal", "play", "run", "pass", "result"}
+    assert set(game["events"]) == {"deal", "play", "run", "pass", "result", "hand"}
     assert game["labels"]["events"]["pass"] == {"sv": "Passar", "en": "Pass"}
     assert game["labels"]["values"]["fri"]["sv"] == "Fri fan tan"
     options = {o["name"]: o for o in game["options"]}

@@ -45,7 +45,7 @@ def test_the_catalog_lists_norrandsknack_with_its_words(client):
     assert game["labels"]["events"]["buy"] == {"sv": "Köpet", "en": "Buying"}
     assert game["labels"]["values"]["knacka"]["sv"] == "Knacka"
     assert set(game["events"]) == {"draw", "deal", "bid", "buy", "play", "trick", "result",
-                                   "trumfmant_breach"}  # issue 15, item 12
+                                   "trumfmant_breach", "hand"}  # issue 15 item 12; hands
 
 
 def test_a_deal_trick_by_trick(client):

@@ -62,7 +62,7 @@ def test_a_hand_with_an_exchange_a_closing_and_a_right_claim(client):
     assert view["state"]["settler"]["talon"]["status"] == "closed"
     assert view["state"]["settler"]["duty"]["follow_and_head"] is True
     assert [i["type"] for i in view["expected"]["inputs"]] == [
-        "play", "trick", "marriage", "claim", "claim"]
+        "play", "trick", "marriage", "claim", "claim", "hand", "hand"]  # closed: hands now
     view = table.ok({"type": "trick", "cards": "♠A ♠J"})  # Bo 13
     # Bo leads ♥K and shows ♥Q: 40 in trumps; Anna has no heart and no other trump.
     view = table.ok({"type": "trick", "cards": ["♥K", "♣J"], "marriage": True})

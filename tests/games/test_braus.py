@@ -711,14 +711,14 @@ def test_quick_entry_malformed_is_a_format_error():
 def test_expected_names_whose_turn_and_which_inputs_with_field_hints():
     t = dealt()
     inputs = t.inputs()
-    assert set(inputs) == {"sevens", "play", "trick", "result"}
+    assert set(inputs) == {"sevens", "play", "trick", "result", "hand"}
     assert inputs["sevens"].fields["cards"] == ["♠7", "♥7", "♦7", "♣7"]
     assert len(inputs["play"].fields["card"]) == 32  # any card but a seven
     assert inputs["trick"].fields["over"] == [CIA, DAN, ANNA]
     assert set(inputs["result"].fields["outcome"]) == set(braus.OUTCOMES)
     t.post("play", seat=BO, card="♥9")
     inputs = t.inputs()
-    assert set(inputs) == {"play", "pass", "trick"} and inputs["pass"].seat == CIA
+    assert set(inputs) == {"play", "pass", "trick", "hand"} and inputs["pass"].seat == CIA
     assert set(inputs["play"].fields["card"]) == {"♣J", "♠8", "♥K", "♣9", "♠9"}
     assert inputs["play"].fields["to_beat"] == "♥9"
 

@@ -45,6 +45,7 @@ class Match:
     rng: random.Random
     breach_rate: float = 0.0
     quick_rate: float = 0.15
+    enter_hands: bool = False  # every player enters his hand right after the deal
     state: object = None
     entries: list[Entry] = field(default_factory=list)
     checkpoints: list[tuple[int, object]] = field(default_factory=list)
@@ -109,6 +110,9 @@ class Match:
             hands[(forehand + index) % 4].append(card)
         dealt = {s: frozenset(cards) for s, cards in hands.items()}
         assert all(len(cards) == braus.CARDS_EACH for cards in hands.values())
+        if self.enter_hands:
+            for seat in range(4):
+                self.post({"type": "hand", "seat": seat, "cards": [str(c) for c in hands[seat]]})
         self.stood_breaches: list[tuple[int, int, Card]] = []
         self.kept: list[tuple[int, int]] = []  # (seat, trick): a seven kept past a moment
         self.held_at: dict[tuple[int, int], frozenset[Card]] = {}  # hands as moments end
@@ -121,6 +125,8 @@ class Match:
                 self.lead(seat, hands)
             else:
                 self.follow(seat, hands)
+        if self.enter_hands:  # the engine's entered hands are what the players still hold
+            assert [set(h) for h in self.state.deal.hands] == [set(hands[s]) for s in range(4)]
         self.check_deal(number, dealer, dealt, hands, ritor_before)
 
     def sevens_to_lay(self, seat: int, hands) -> list[Card]:
@@ -387,7 +393,21 @@ def test_the_playouts_reach_every_kind_of_entry_and_outcome():
         kinds |= match.kinds
         outcomes |= match.outcomes
         codes |= match.finding_codes
-    assert kinds == set(braus.EVENTS)
+    assert kinds == set(braus.EVENTS) - {"hand"}  # hands: the next test
     assert {"rita", "jan", "none", "five_five_utslag", "five_five_none"} <= outcomes
     assert {"quick_rita", "quick_jan", "quick_utslag", "quick_none"} <= outcomes
     assert codes == {"stood_over_with_higher", "seven_not_laid_down"}
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("seed", range(3))
+def test_with_every_hand_entered_honest_play_is_never_refused(seed, options):
+    """Each play is checked at once against the entered hands: honest play passes them all,
+    and the players' hands and the engine's entered hands stay the same cards."""
+    rng = random.Random(7_700 + seed)
+    setup = TableSetup("braus", NAMES, options, first_dealer=rng.randrange(4))
+    match = Match(setup, rng, enter_hands=True)
+    match.run()
+    _finish(match)
+    assert "hand" in match.kinds
+    assert braus.findings(match.state) == ()

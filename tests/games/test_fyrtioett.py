@@ -423,7 +423,9 @@ def test_an_entered_hand_is_checked_card_by_card():
     t = _playing()
     t.post("hand", seat=D, cards=HAND_D)
     play = inputs(t)["play"][0]
-    assert play.seat == D and sorted(play.fields["card"]) == sorted(HAND_D.split())
+    # His legal cards come sealed for his seat; the public hint leaves no card out.
+    assert play.seat == D and sorted(play.fields["legal"]["cards"]) == sorted(HAND_D.split())
+    assert play.fields["legal"]["$sealed"] == D and len(play.fields["card"]) == 52
     t.refuse("not_in_hand", "play", seat=D, card="♥A")
     t.trick("♠A ♠2 ♠3 ♠4")  # Dan wins
     t.post("play", seat=D, card="♦A")
@@ -437,7 +439,7 @@ def test_an_entered_hand_is_checked_card_by_card():
     t.post("play", seat=D, card="♦J")  # no clubs: Dan discards
     t.post("play", seat=C, card="♣6")  # Anna wins with the ace
     t.post("play", seat=A, card="♦7")
-    assert sorted(inputs(t)["play"][0].fields["card"]) == ["♦10", "♦9", "♦Q"]
+    assert sorted(inputs(t)["play"][0].fields["legal"]["cards"]) == ["♦10", "♦9", "♦Q"]
     err = t.refuse("must_follow", "play", seat=D, card="♠8")
     assert err.params["led_suit"] == "♦" and err.rule == "Fyrtioett — Spelet"
     t.trick("♦Q ♣7 ♦8")  # Dan wins
@@ -453,7 +455,7 @@ def test_must_follow_with_a_hand_entered():
     t.post("play", seat=D, card="♠A")
     err = t.refuse("must_follow", "play", seat=C, card="♥2")
     assert err.params["holds"] in ("♠2", "♠3") and err.params["led_suit"] == "♠"
-    assert sorted(inputs(t)["play"][0].fields["card"]) == ["♠2", "♠3"]
+    assert sorted(inputs(t)["play"][0].fields["legal"]["cards"]) == ["♠2", "♠3"]
     t.post("play", seat=C, card="♠3")
 
 

@@ -241,7 +241,9 @@ class Match:
                     self.refused_revokes += 1
         if self.state.deal.hands[seat] is not None and seat == fyrtioett.to_play(self.state.deal):
             hint = next(i for i in self.expected().inputs if i.type == "play")
-            assert sorted(hint.fields["card"]) == sorted(str(c) for c in (follow or hand))
+            assert hint.fields["legal"]["$sealed"] == seat  # his own, sealed
+            assert sorted(hint.fields["legal"]["cards"]) == sorted(
+                str(c) for c in (follow or hand))
         return self.legal_choice(hand, led)
 
     # -- invariants --------------------------------------------------------------------

@@ -45,6 +45,7 @@ class Match:
     rng: random.Random
     breach_rate: float = 0.0
     quick_rate: float = 0.2
+    enter_hands: bool = False  # everyone in the deal enters his hand after the buying
     state: object = None
     entries: list[Entry] = field(default_factory=list)
     checkpoints: list[tuple[int, object]] = field(default_factory=list)
@@ -144,6 +145,10 @@ class Match:
                 event["cards"] = [str(c) for c in named]
             self.post(event)
             assert nk.talong(self.state) == len(talong)
+        if self.enter_hands and self.state.phase == "play":
+            for seat in self.state.deal.active:
+                self.post({"type": "hand", "seat": seat,
+                           "cards": [str(c) for c in hands[seat]]})
         self.play(hands, trump, talong, laid_away)
 
     def bid(self, hands: dict[int, list[Card]], trump: str) -> None:
@@ -450,8 +455,8 @@ def test_the_playouts_reach_the_rare_paths():
         if len(match.state.deal.tricks) < 5 and not match.state.deal.quick:
             outcomes.add("stopped_in_play")
     # (A called breach needs a deal that stops before play proves a missed lead: reached by
-    # the next test, with more breaches.)
-    assert kinds == set(nk.EVENTS) - {"trumfmant_breach"}
+    # the next test, with more breaches; hands: the test below.)
+    assert kinds == set(nk.EVENTS) - {"trumfmant_breach", "hand"}
     assert codes == {"revoke_proven", "trump_ace_not_led", "trumfmant_breach"}
     assert {"deal", "penalty", "redeal", "draw"} <= outcomes
     assert "stopped_in_play" in outcomes
@@ -471,3 +476,17 @@ def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
         _finish(match)
         called += sum(e.event["type"] == "trumfmant_breach" for e in match.entries)
     assert called > 0
+
+
+@pytest.mark.parametrize("n", [3, 5])
+@pytest.mark.parametrize("seed", range(3))
+def test_with_every_hand_entered_honest_play_is_never_refused(seed, n):
+    """Each play is checked at once against the entered hands (trump ace, trumfmant, follow
+    suit): honest play passes every check and proves nothing."""
+    rng = random.Random(40_000 * n + seed)
+    setup = TableSetup("norrandsknack", NAMES[:n], {"stake": 1})
+    match = Match(setup, rng, quick_rate=0.1, enter_hands=True)
+    match.run()
+    _finish(match)
+    assert "hand" in match.kinds
+    assert not nk.findings(match.state)

@@ -122,7 +122,7 @@ def test_registry_catalog_and_labels():
         "no_peeking": False, "first_lead_plain": False, "marriage_lead_king": False,
         "min_three_face_down": False, "end_of_hand_figures": False, "match_bummerl": 1}
     assert set(entry["events"]) == {"deal", "exchange", "close", "marriage", "play", "trick",
-                                    "claim", "result"}
+                                    "claim", "result", "hand"}
     assert set(schnapsen.LABELS["events"]) == set(schnapsen.EVENTS)
     names = {f for spec in schnapsen.EVENTS.values() for f in (*spec.required, *spec.optional)}
     assert names - {"seat", "card", "cards"} <= set(schnapsen.LABELS["fields"])

@@ -95,7 +95,8 @@ def test_the_deck_catalog_and_labels():
     entry = catalog_entry(schnapsen4)
     json.dumps(entry)
     assert entry["players"] == {"min": 4, "max": 4}
-    assert set(entry["events"]) == {"call", "marriage", "play", "trick", "claim", "result"}
+    assert set(entry["events"]) == {"call", "marriage", "play", "trick", "claim", "result",
+                                    "hand"}
     assert entry["events"]["claim"]["optional"] == {"partner": "seat"}
     assert entry["events"]["result"]["required"] == {"winners": "seats", "game_points": "int"}
     assert set(schnapsen4.LABELS["events"]) == set(schnapsen4.EVENTS)

@@ -347,7 +347,11 @@ def test_an_entered_hand_is_checked_card_by_card():
     t.post("play", seat=D, card="♠K")
     t.post("play", seat=A, card="♠A")
     hint = next(i for i in t.expected().inputs if i.type == "play")
-    assert sorted(hint.fields["card"]) == ["♠2", "♠3"]
+    # The legal cards are Bo's own (sealed for his seat); the public hint does not name his
+    # entered cards by leaving the others out.
+    assert sorted(hint.fields["legal"]["cards"]) == ["♠2", "♠3"]
+    assert hint.fields["legal"]["$sealed"] == B
+    assert "♠4" in hint.fields["card"]
     t.refuse("must_follow", "play", seat=B, card="♥4")
     t.post("play", seat=B, card="♠3")
     t.refuse("hand_too_late", "hand", seat=C,

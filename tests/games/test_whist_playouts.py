@@ -351,7 +351,10 @@ class Match:
                     self.refused_revokes += 1
         if cp.hands[player] is not None and not whole:
             hint = next(i for i in self.expected().inputs if i.type == "play")
-            assert sorted(hint.fields["card"]) == sorted(str(c) for c in (follow or hand))
+            # His legal cards, sealed for his seat only (rules_engine.secrets).
+            assert hint.fields["legal"]["$sealed"] == player
+            assert sorted(hint.fields["legal"]["cards"]) == sorted(
+                str(c) for c in (follow or hand))
         return self.legal_choice(hand, led)
 
     # -- invariants ----------------------------------------------------------------------
