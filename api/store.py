@@ -30,6 +30,7 @@ from rules_engine.registry import get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
 from . import auth
+from . import names as player_names
 from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
@@ -65,12 +66,21 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
     the device that stands for the director there. Returns the secrets, shown only now."""
     try:
         module = get_game(game)
-        names = [p.strip() for p in players]
-        if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
+        names = [player_names.clean(p) for p in players]  # stored as cleaned: api/names.py
+        if any(not n for n in names):
             raise ApiError(422, "player_names",
                            "Spelarna behöver olika namn som inte är tomma.",
                            "Players need distinct, non-empty names.",
-                           details={"players": players})
+                           details={"players": names, "empty": names.index("")})
+        clash = player_names.first_clash(names)
+        if clash is not None:
+            first, second = (names[i] for i in clash)
+            raise ApiError(422, "player_names",
+                           f"Namnen {first} och {second} går inte att skilja åt "
+                           f"(samma bokstäver eller bokstäver som ser likadana ut).",
+                           f"The names {first} and {second} cannot be told apart (the same "
+                           f"letters, or letters that look the same).",
+                           details={"players": names, "clash": list(clash)})
         build_options(module.Options, options)
         setup = TableSetup(module.ID, tuple(names), dict(options), first_dealer)
         state = setup.new_state()
@@ -90,7 +100,8 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
             "join_code_hash": auth.hash_token(code), "director_id": director_id})
         spectator_key = records.new_spectator_key(db, table_id)
         device_id, token = records.add_device(
-            db, table_id, role, device_name or (director["name"] if director else ""),
+            db, table_id, role,
+            player_names.clean(device_name) or (director["name"] if director else ""),
             director_id)
         _save_snapshot(db, table_id, 0, state)
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
