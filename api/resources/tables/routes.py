@@ -14,7 +14,8 @@ from flask.views import MethodView
 
 from ... import store
 from ...blueprint import Blueprint
-from ..access import credentials, principals, records
+from ...db import write_transaction
+from ..access import credentials, guesses, principals, records
 from ..access.ratelimit import Limits
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema,
@@ -50,6 +51,9 @@ class Tables(MethodView):
         director = records.director_for_token(g.db, token) if token else None
         created = store.create_table(g.db, data["game"], data["players"], data["options"],
                                      data["first_dealer"], data["device_name"], director)
+        with write_transaction(g.db):  # its phones may join from here (access/guesses.py)
+            guesses.remember(g.db, credentials.from_request().address, created["id"],
+                             limits())
         created["join_link"] = credentials.join_link(created["join_code"])
         created["spectator_link"] = credentials.spectator_link(created["spectator_key"])
         return created

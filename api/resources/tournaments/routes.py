@@ -22,7 +22,7 @@ from flask.views import MethodView
 from ...blueprint import Blueprint
 from ...errors import ApiError
 from ...tournament_logic import exchange
-from ..access import credentials, records
+from ..access import credentials, guesses, records
 from . import service, storage
 from .schemas import (AdjustmentCreateSchema, AdjustmentSchema, AuditEntrySchema,
                       ExportSchema, PlayerPatchSchema, PlayerSchema, ReviewCreateSchema,
@@ -126,8 +126,11 @@ class Rounds(MethodView):
         byes when the count does not divide. Makes a table per seat group, owned by the
         director, each with its join code."""
         tournament, director = _owned(tournament_id)
-        return service.seat_next_round(g.db, director, tournament, data["method"],
-                                       data["seed"], data["force"], credentials.join_link)
+        seated = service.seat_next_round(g.db, director, tournament, data["method"],
+                                         data["seed"], data["force"], credentials.join_link)
+        guesses.remember_tables(g.db, credentials.from_request().address,
+                                [t["table_id"] for t in seated["tables"]])
+        return seated
 
 
 @blp.route("/<string:tournament_id>/rounds/<int:number>")
