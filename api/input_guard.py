@@ -141,8 +141,9 @@ def _walk(value: Any, path: str) -> None:
             _walk(item, f"{path}/{index}")
     elif isinstance(value, dict):
         for key, item in value.items():
-            _check_text(key, f"{path}/{key[:40]}")
-            _walk(item, f"{path}/{key[:40]}")
+            where = f"{path}/{_SURROGATE.sub(chr(0xFFFD), key[:40])}"  # safe to answer
+            _check_text(key, where)
+            _walk(item, where)
 
 
 def parse(body: bytes) -> Any:
