@@ -101,7 +101,10 @@ class Protokoll(MethodView):
     @blp.arguments(ProtokollQuerySchema, location="query")
     @blp.response(200, SheetSchema, description="The protokoll as JSON, or as CSV "
                   "(format=csv or Accept: text/csv).")
-    @blp.doc(security=credentials.READ_SECURITY)
+    @blp.doc(security=credentials.READ_SECURITY, responses={"200": {
+        "description": "The protokoll as JSON, or as CSV (format=csv or Accept: text/csv).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
+                    "text/csv": {"schema": {"type": "string"}}}}})
     @blp.errors(400, 401, 403, 404, 429)
     def get(self, query, table_id: str):
         """The protokoll (score sheet), as JSON or CSV"""

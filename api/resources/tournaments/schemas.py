@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ...schemas import MessagesSchema
+from ...schemas import MessagesSchema, StrictBoolean
 from ...tournament_logic.model import number
 from ...tournament_logic.scoring import SCORINGS
 from ...tournament_logic.seating import METHODS
@@ -57,7 +57,7 @@ class TournamentCreateSchema(Schema):
                                 validate=validate.Range(2, 12), metadata={
                                     "description": "Players at most tables (games that "
                                                    "take a range); default 4 where allowed."})
-    rated = fields.Boolean(load_default=True, metadata={
+    rated = StrictBoolean(load_default=True, metadata={
         "description": "Count the tables in the public ratings across events."})
 
 
@@ -68,7 +68,7 @@ class RoundCreateSchema(Schema):
     seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(0, 2 ** 31 - 1), metadata={
                               "description": "The draw's seed (recorded); random if left out."})
-    force = fields.Boolean(load_default=False, metadata={
+    force = StrictBoolean(load_default=False, metadata={
         "description": "Seat although tables of the last round are still playing."})
 
 
@@ -88,7 +88,7 @@ class ReviewCreateSchema(Schema):
 
 
 class PlayerPatchSchema(Schema):
-    withdrawn = fields.Boolean(required=True)
+    withdrawn = StrictBoolean(required=True)
 
 
 class WatchQuerySchema(Schema):
