@@ -143,3 +143,16 @@ def test_many_addresses_cannot_guess_one_tables_code(club):
     # the code.
     assert table.get().status_code == 200
     assert table.get(headers={"X-Join-Code": table.join_code}).status_code == 200
+
+
+@pytest.mark.parametrize("behind_proxy", [0, 1])
+def test_forwarded_addresses_count_only_behind_a_proxy(tmp_path, behind_proxy):
+    """Without ``--behind-proxy`` a client cannot escape its count by forging
+    X-Forwarded-For; with it, the forwarded address is the one counted."""
+    app = create_app({"DATABASE": str(tmp_path / "p.sqlite"), "FAILED_ACCESS_LIMIT": 2,
+                      "BEHIND_PROXY": behind_proxy})
+    client = app.test_client()
+    statuses = [client.post("/api/join", json={"code": "ZZZZZZ"},
+                            headers={"X-Forwarded-For": f"192.0.2.{n}"}).status_code
+                for n in range(4)]
+    assert statuses == ([404, 404, 429, 429] if not behind_proxy else [404] * 4)

@@ -108,7 +108,8 @@ def world(tmp_path_factory):
     db_path = str(tmp_path_factory.mktemp("hostile") / "hostile.sqlite")
     # Generous limits: the corpus sends thousands of requests from one address.
     app = create_app({"DATABASE": db_path, "WRITE_RATE_LIMIT": 0,
-                      "FAILED_ACCESS_LIMIT": 1_000_000})
+                      "FAILED_ACCESS_LIMIT": 1_000_000,
+                      "FAILED_ACCESS_TABLE_LIMIT": 1_000_000})
     client = app.test_client()
     table = start_table(client)
     joined = client.post("/api/join", json={"code": table.join_code, "device_name": "Bo"}).json
@@ -266,6 +267,16 @@ def test_reads_with_hostile_paths_queries_and_headers(world):
         for path in ("/api/tables/{id}", "/api/tables/{id}/events", "/api/tournaments/{id}",
                      "/api/ratings/{id}", "/api/games/{id}"):
             check.send("GET", path.replace("{id}", hostile_id), headers=table.headers)
+    # The live stream (not in the spec: it is text/event-stream) and the app's pages.
+    for headers in ({"X-Join-Code": "ZZZZZZ"}, {"X-Spectator-Key": "\u00ff" * 100},
+                    {"Authorization": "Bearer x"}, {}):
+        response = check.send("GET", f"/api/tables/{table.id}/stream", headers=headers)
+        assert response.status_code in (401, 403)
+    for path in ("/api/tables/%ED%A0%80/stream", "/api/nothing", "/%ED%A0%80", "/sw.js?x=\0",
+                 "/" + "x" * 300, "/" + "x" * 300 + ".js", "/x%00.js", "/api/tables"):
+        check.send("GET", path)
+    for method in ("PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"):
+        check.send(method, "/api/games", data=b'{"a": 1}', content_type=JSON)
     long = check.send("GET", "/api/games?x=" + "y" * limits.MAX_URL_BYTES)
     assert (long.status_code, long.json["code"]) == (414, "uri_too_long")
 

@@ -43,7 +43,8 @@ def test_no_server_error_and_every_response_conforms(case, wsgi_app):
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     app = create_app({"DATABASE": str(tmp_path_factory.mktemp("st-auth") / "st.sqlite"),
-                      "WRITE_RATE_LIMIT": 0, "FAILED_ACCESS_LIMIT": 1_000_000})
+                      "WRITE_RATE_LIMIT": 0, "FAILED_ACCESS_LIMIT": 1_000_000,
+                      "FAILED_ACCESS_TABLE_LIMIT": 1_000_000})
     client = app.test_client()
     table = client.post("/api/tables", json={"game": "rodskagg",
                                              "players": ["Anna", "Bo", "Cia", "Dan"]}).json
