@@ -156,3 +156,24 @@ def test_forwarded_addresses_count_only_behind_a_proxy(tmp_path, behind_proxy):
                             headers={"X-Forwarded-For": f"192.0.2.{n}"}).status_code
                 for n in range(4)]
     assert statuses == ([404, 404, 429, 429] if not behind_proxy else [404] * 4)
+
+
+def test_one_address_cannot_close_a_tables_code_alone(club):
+    table = start_table(club)
+    for _ in range(20):  # 3 looked at, the rest 429: only the 3 count for the table
+        table.get(headers={"X-Join-Code": "ZZZZZZ"}, environ_base=HOME)
+    read = table.get(headers={"X-Join-Code": table.join_code},
+                     environ_base={"REMOTE_ADDR": "192.0.2.50"})
+    assert read.status_code == 200, read.json
+
+
+def test_a_right_spectator_key_is_not_held_back_by_the_tables_counter(club):
+    table = start_table(club)
+    for n in range(6):
+        table.get(headers={"X-Join-Code": "ZZZZZZ"},
+                  environ_base={"REMOTE_ADDR": f"192.0.2.{n}"})
+    stranger = {"REMOTE_ADDR": "192.0.2.77"}
+    assert table.get(headers={"X-Join-Code": table.join_code},
+                     environ_base=stranger).status_code == 429
+    assert table.get(headers={"X-Spectator-Key": table.spectator_key},
+                     environ_base=stranger).status_code == 200

@@ -13,9 +13,11 @@ The counters (fixed windows of ``FAILED_ACCESS_WINDOW`` seconds, default 600):
 - per client address (``fail:ADDRESS``): ``FAILED_ACCESS_LIMIT`` (10) wrong guesses, then
   429 ``too_many_attempts``. This is what bounds a guesser: 1,440 codes a day per address.
 - per table (``fail:table:ID``), for reads that name the table in the URL:
-  ``FAILED_ACCESS_TABLE_LIMIT`` (30) wrong codes or keys, whoever sends them, so many
-  addresses together cannot guess one table's code either; its devices read and write with
-  their tokens as always.
+  ``FAILED_ACCESS_TABLE_LIMIT`` (30) wrong codes or keys, so many addresses together
+  cannot guess one table's code either. An address adds at most its own limit to it (so one
+  client cannot close a table's code by itself), a right spectator key is not held back by
+  it (128 random bits are not guessed), and the table's devices read and write with their
+  tokens as always.
 
 The fair part. A club's phones share one public address; one guesser there used to lock
 every phone out of codes for ten minutes. Now, once an address is over its limit, a *right*
@@ -93,10 +95,12 @@ def _limited(limits: ratelimit.Limits, expires_at: float, now: float) -> RateLim
 
 
 def judge(db: sqlite_utils.Database, address: str, opened: str | None,
-          named_table: str | None, limits: ratelimit.Limits,
+          named_table: str | None, limits: ratelimit.Limits, secret: str = "code",
           now: float | None = None) -> RateLimited | None:
     """Decide one guess. ``opened``: the table the code or key opens (None: wrong);
-    ``named_table``: the table the URL names (None for join and watch).
+    ``named_table``: the table the URL names (None for join and watch); ``secret``:
+    ``"code"`` or ``"key"`` — a right spectator key (128 random bits, never guessed) is not
+    held back by the table's counter, which guards the six-character code.
 
     Returns None when the caller may go on — to let the reader in, or to answer "wrong
     code" — and otherwise the 429 ``too_many_attempts`` for the caller to raise once its
@@ -111,7 +115,7 @@ def judge(db: sqlite_utils.Database, address: str, opened: str | None,
             db.execute("delete from rate_limits where expires_at <= ?", [now])
             hits, expires_at = _bump(db, address_key, window, now)
             over = hits > soft
-            if table_key:
+            if table_key and not over:  # one address adds at most its own limit here
                 table_hits, table_expires = _bump(db, table_key, window, now)
                 if table_hits > limits.failed_access_table:
                     over, expires_at = True, max(expires_at, table_expires)
@@ -121,7 +125,8 @@ def judge(db: sqlite_utils.Database, address: str, opened: str | None,
         with write_transaction(db):
             return count_wrong()
     hits, expires_at = _count(db, address_key, now)
-    table_hits, table_expires = _count(db, table_key, now) if table_key else (0, now)
+    table_hits, table_expires = _count(db, table_key, now) \
+        if table_key and secret == "code" else (0, now)
     if hits < soft and table_hits < limits.failed_access_table:
         return None
     known = _count(db, _known_key(address, opened), now)[0] > 0

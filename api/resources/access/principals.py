@@ -117,7 +117,8 @@ def _by_table_secret(db: sqlite_utils.Database, row: dict[str, Any], creds: Cred
     elif creds.spectator_key and auth.same_hash(creds.spectator_key, row["spectator_hash"]):
         role = "spectator"
     # checked and counted in one step (guesses.py); a right secret may still wait (429)
-    limited = guesses.judge(db, creds.address, row["id"] if role else None, row["id"], limits)
+    limited = guesses.judge(db, creds.address, row["id"] if role else None, row["id"], limits,
+                            secret="key" if role == "spectator" else "code")
     if limited is not None:
         raise limited
     if role is not None:

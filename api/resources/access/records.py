@@ -103,8 +103,9 @@ def revoke_device(db: sqlite_utils.Database, table_id: str, device_id: str,
 def join(db: sqlite_utils.Database, code: str, device_name: str, address: str,
          limits: ratelimit.Limits) -> dict[str, Any]:
     """A phone joins the table whose code it has: a new player device and its token.
-    A wrong code is a 404 and counts against the client address; past the limit every
-    attempt from there is a 429 until the window ends, right code or not."""
+    A wrong code is a 404 and counts against the client address; past the limit an
+    attempt from there is a 429 until the window ends, right code or not — except for a
+    table that address started or joined (``guesses``)."""
     digest = auth.hash_token(auth.normalize_join_code(code))
     with write_transaction(db):
         row = db.execute("select id, join_code_hash from tables where join_code_hash = ?",
@@ -141,7 +142,8 @@ def watched_table(db: sqlite_utils.Database, key: str, address: str,
     row = db.execute("select id, spectator_hash from tables where spectator_hash = ?",
                      [auth.hash_token(key)]).fetchone()
     right = row is not None and auth.same_hash(key, row[1])
-    limited = guesses.judge(db, address, row[0] if right else None, None, limits)
+    limited = guesses.judge(db, address, row[0] if right else None, None, limits,
+                            secret="key")
     if limited is not None:
         raise limited
     if not right:
