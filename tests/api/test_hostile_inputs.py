@@ -363,3 +363,36 @@ def test_a_fresh_app_answers_5xx_for_nothing_in_the_corpus(tmp_path):
         if content_type and method != "GET":
             kwargs["content_type"] = content_type
         check.send(method, url, **kwargs)
+
+
+@pytest.mark.parametrize("body,content_type,status,code", [
+    (b"[" * 1000 + b"]" * 1000, JSON, 400, "json_too_deep"),
+    (b'{"based_on": ' + b"9" * 5000 + b"}", JSON, 400, "number_too_large"),
+    (b'{"based_on": -9007199254740992}', JSON, 400, "number_too_large"),
+    (b'{"players": ["\\ud800"]}', JSON, 400, "invalid_text"),
+    (b'{"based_on": NaN}', JSON, 400, "number_not_finite"),
+    (b'{"based_on": -Infinity}', JSON, 400, "number_not_finite"),
+    (b'{"based_on": 1e999}', JSON, 400, "number_not_finite"),
+    (b'{"game": "rodskagg", "game": "800"}', JSON, 400, "duplicate_key"),
+    (b'{"game": "r\xf6dsk\xe4gg"}', JSON, 400, "malformed_json"),
+    (b'{"game": ', JSON, 400, "malformed_json"),
+    (b'{"game": "' + b"x" * (limits.MAX_JSON_STRING + 1) + b'"}', JSON, 400, "text_too_long"),
+    (b"[" + b",".join([b"1"] * (limits.MAX_JSON_ITEMS + 1)) + b"]", JSON, 400,
+     "too_many_items"),
+    (b'{"game": "rodskagg"}', "text/plain", 415, "unsupported_media_type"),
+    (b"x" * (limits.MAX_BODY_BYTES + 1), JSON, 413, "request_too_large"),
+], ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
+def test_each_kind_has_its_code(tmp_path, body, content_type, status, code):
+    app = create_app({"DATABASE": str(tmp_path / "codes.sqlite")})
+    check = Checker(app.test_client(), str(tmp_path / "codes.sqlite"))
+    response = check.send("POST", "/api/tables", data=body, content_type=content_type,
+                          headers={"Accept-Language": "sv"})
+    assert (response.status_code, response.json["code"]) == (status, code)
+    assert response.json["message"] == response.json["messages"]["sv"]
+    # The limits at their edge are taken: 32 levels, 2**53 - 1.
+    ok = check.send("POST", "/api/declarations-nowhere", data=b"[" * 32 + b"]" * 32,
+                    content_type=JSON)
+    assert ok.status_code == 404
+    edge = check.send("POST", "/api/tables", json={
+        "game": "rodskagg", "players": ["A", "B", "C"], "first_dealer": 2**53 - 1})
+    assert (edge.status_code, edge.json["code"]) == (400, "invalid_request")
