@@ -169,7 +169,7 @@ def _valid_body(method: str, path: str, world: dict) -> dict:
     }.get((method, path), {})
 
 
-# --- the corpus ------------------------------------------------------------------------------------
+# --- the corpus ----------------------------------------------------------------------------------
 JSON = "application/json"
 RAW_BODIES = [
     ("nested 1,000 deep (arrays)", b"[" * 1000 + b"]" * 1000, JSON),

@@ -24,7 +24,8 @@ and per table; over its limit an address still opens, with the right code, the t
 there started or joined, up to a hard limit — so one guesser at a club does not lock the
 club's phones out, and gains nothing by going on (``guesses``).
 
-Modules: ``credentials`` reads them from the request, ``guesses`` the guess limit, ``principals`` decides what they
-allow at a table, ``ratelimit`` keeps the counters in SQLite, ``records`` stores devices,
-directors and spectator keys, ``routes`` are the endpoints.
+Modules: ``credentials`` reads them from the request, ``principals`` decides what they
+allow at a table, ``guesses`` is the guess limit, ``ratelimit`` keeps the counters in
+SQLite, ``records`` stores devices, directors and spectator keys, ``routes`` are the
+endpoints.
 """

@@ -77,7 +77,8 @@ class AdjustmentCreateSchema(Schema):
     points = fields.Float(required=True, validate=validate.Range(-1000, 1000), metadata={
         "description": "Added to the main score (negative: taken away); two decimals."})
     reason = fields.String(required=True, validate=validate.Length(3, 300))
-    round = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(1, 50))
+    round = fields.Integer(strict=True, load_default=None, allow_none=True,
+                           validate=validate.Range(1, 50))
 
 
 class ReviewCreateSchema(Schema):
