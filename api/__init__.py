@@ -13,7 +13,7 @@ from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from . import db as database
-from . import security
+from . import input_guard, limits, security
 from .errors import ApiError
 from .schemas import ErrorSchema
 
@@ -27,6 +27,7 @@ _HTTP_CODES = {
     404: ("not_found", "Finns inte.", "Not found."),
     405: ("method_not_allowed", "Metoden stöds inte här.", "Method not allowed here."),
     413: ("request_too_large", "Begäran är för stor.", "The request is too large."),
+    414: ("uri_too_long", "Adressen är för lång.", "The URL is too long."),
     415: ("unsupported_media_type", "Skicka JSON.", "Send JSON."),
     500: ("internal_error", "Internt fel.", "Internal error."),
 }
@@ -67,7 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_VERSION="3.0.3",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_URL_PREFIX="/api",
-        MAX_CONTENT_LENGTH=256 * 1024,
+        MAX_CONTENT_LENGTH=limits.MAX_BODY_BYTES,
         JSON_SORT_KEYS=False,
     )
     app.config.update(config or {})
@@ -90,6 +91,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             db.close()
 
     security.install(app)
+    input_guard.install(app)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
@@ -122,4 +124,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .resources.stream import routes as stream
     stream.register(app)
     app.extensions["protokoll_api"] = api
+    hops = int(app.config.get("BEHIND_PROXY") or 0)
+    if hops > 0:  # `protokoll serve --behind-proxy N`: README, "Who may do what"
+        from werkzeug.middleware.proxy_fix import ProxyFix
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops,  # type: ignore
+                                x_host=hops)
     return app

@@ -12,6 +12,12 @@ from webargs.flaskparser import FlaskParser
 class Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
 
+    def _raw_load_json(self, req):
+        """The body ``input_guard`` already parsed (strictly, once), not a second parse."""
+        from .input_guard import parsed_body
+        body = parsed_body()
+        return super()._raw_load_json(req) if body is None else body
+
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()

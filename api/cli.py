@@ -1,8 +1,10 @@
 """The ``protokoll`` command.
 
 ``protokoll serve [--host H] [--port P] [--db FILE] [--workers N] [--threads N]
-[--config KEY=VALUE ...]``
-    serve the app and the API with gunicorn (several processes, one SQLite file)
+[--behind-proxy N] [--config KEY=VALUE ...]``
+    serve the app and the API with gunicorn (several processes, one SQLite file);
+    ``--behind-proxy N``: N reverse proxies stand in front and set X-Forwarded-For/-Proto/
+    -Host, so the client address (which failed codes are counted against) is the phone's
 ``protokoll backup PATH [--db FILE]``
     an online, consistent copy of the database while the server runs
 ``protokoll restore PATH [--db FILE] [--force]``
@@ -28,6 +30,8 @@ import os
 import sys
 from typing import Any, Callable
 
+from . import limits
+
 # Workers: processes, so that the engine work (pickling, JSON, the table view) of two posts
 # runs on two cores instead of taking turns under one GIL; SQLite lets them share the file.
 # Threads: many, because a thread is cheap and an open live stream (GET .../stream, which
@@ -46,7 +50,8 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int,
     options: dict[str, Any] = {
         "bind": [f"{bind_host}:{port}"],
         "workers": workers,
-        "worker_class": "gthread",
+        # gthread, answering gunicorn's own errors (414, 431, 400) in the API's JSON shape
+        "worker_class": "api.worker.JsonErrorWorker",
         "threads": threads,
         # The app is built (and the database migrated) once in the master, then forked:
         # start-up errors show before any worker exists, and migrations never race.
@@ -60,6 +65,10 @@ def gunicorn_options(host: str, port: int, workers: int, threads: int,
         "errorlog": "-",
         "loglevel": "info",
         "proc_name": "protokoll",
+        # the request limits of api/limits.py, which the Flask side enforces as well
+        "limit_request_line": limits.MAX_URL_BYTES,
+        "limit_request_fields": limits.MAX_HEADER_FIELDS,
+        "limit_request_field_size": limits.MAX_HEADER_FIELD_BYTES,
     }
     options.update(extra)
     return options
@@ -96,6 +105,8 @@ def _serve(args: argparse.Namespace) -> int:
     from . import create_app
 
     config = {**dict(args.config), "DATABASE": args.db}
+    if args.behind_proxy:
+        config["BEHIND_PROXY"] = args.behind_proxy
 
     def load():
         return create_app(config)
@@ -213,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
                        help=f"worker processes (default {DEFAULT_WORKERS})")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
                        help=f"threads per worker (default {DEFAULT_THREADS})")
+    serve.add_argument("--behind-proxy", type=int, default=0, metavar="N",
+                       help="N reverse proxies in front set X-Forwarded-For/-Proto/-Host: "
+                            "trust that many hops (default 0: the server faces clients)")
     serve.add_argument("--config", type=_setting, action="append", default=[],
                        metavar="KEY=VALUE",
                        help="an app setting, e.g. WRITE_RATE_LIMIT=600 (repeatable)")
@@ -264,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         if args.workers < 1 or args.threads < 1:
             parser.error("--workers and --threads must be at least 1")
+        if args.behind_proxy < 0:
+            parser.error("--behind-proxy must be 0 or more")
         return _serve(args)
     if args.command == "backup":
         return _backup(args)

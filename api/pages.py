@@ -80,6 +80,10 @@ def service_worker():
 @pages.route("/<asset:filename>")
 def asset(filename: str):
     path = PWA_DIR / filename
-    if not path.is_file() or path.suffix not in SERVED:
+    try:
+        found = path.suffix in SERVED and path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte: none
+        found = False
+    if not found:
         abort(404)
     return send_from_directory(PWA_DIR, filename, max_age=0)

@@ -20,3 +20,13 @@ class ErrorSchema(Schema):
     rule = fields.String(allow_none=True, required=True,
                          metadata={"description": "The rule cited, e.g. 'Rödskägg — Spelet'."})
     details = fields.Dict(required=True, metadata={"description": "The facts."})
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false``, and nothing else: marshmallow's Boolean also takes ``0``,
+    ``1``, ``"yes"`` and ``"on"``, which a JSON body has no reason to send for a flag."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value

@@ -30,6 +30,7 @@ from rules_engine.registry import get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
 from . import auth, disclosure
+from . import names as player_names
 from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
@@ -70,12 +71,21 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
     ``open_private_after_deal`` False keeps private entries closed after their deal."""
     try:
         module = get_game(game)
-        names = [p.strip() for p in players]
-        if any(not n for n in names) or len(set(n.casefold() for n in names)) != len(names):
+        names = [player_names.clean(p) for p in players]  # stored as cleaned: api/names.py
+        if any(not n for n in names):
             raise ApiError(422, "player_names",
                            "Spelarna behöver olika namn som inte är tomma.",
                            "Players need distinct, non-empty names.",
-                           details={"players": players})
+                           details={"players": names, "empty": names.index("")})
+        clash = player_names.first_clash(names)
+        if clash is not None:
+            first, second = (names[i] for i in clash)
+            raise ApiError(422, "player_names",
+                           f"Namnen {first} och {second} går inte att skilja åt "
+                           f"(samma bokstäver eller bokstäver som ser likadana ut).",
+                           f"The names {first} and {second} cannot be told apart (the same "
+                           f"letters, or letters that look the same).",
+                           details={"players": names, "clash": list(clash)})
         build_options(module.Options, options)
         setup = TableSetup(module.ID, tuple(names), dict(options), first_dealer)
         state = setup.new_state()
@@ -97,7 +107,8 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
             "open_private_after_deal": 1 if open_private_after_deal else 0})
         spectator_key = records.new_spectator_key(db, table_id)
         device_id, token = records.add_device(
-            db, table_id, role, device_name or (director["name"] if director else ""),
+            db, table_id, role,
+            player_names.clean(device_name) or (director["name"] if director else ""),
             director_id)
         row = load_row(db, table_id)
         if seat is not None:

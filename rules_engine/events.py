@@ -45,6 +45,11 @@ def parse_event(specs: dict[str, EventSpec], event: Any, deck: Deck,
         raise _format_error("malformed_event", {}, "Händelsen måste vara ett objekt.",
                             "The event must be an object.")
     kind = event.get("type")
+    if not isinstance(kind, str):  # a list or an object cannot even be looked up
+        raise _format_error(
+            "unknown_event_type", {"type": None, "known": sorted(specs)},
+            "Händelsetypen ska vara en text, t.ex. \"deal\".",
+            "The event type must be a text, such as \"deal\".")
     if kind not in specs:
         raise _format_error(
             "unknown_event_type", {"type": kind, "known": sorted(specs)},

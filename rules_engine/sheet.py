@@ -9,9 +9,10 @@ game-specific notation (rita strokes, a limpa underline, "ute" for a player out 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-import csv
 import io
 from typing import Any
+
+from . import csv_safety
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class Sheet:
 
     def to_csv(self, lang: str = "en") -> str:
         out = io.StringIO()
-        writer = csv.writer(out)
+        writer = csv_safety.writer(out)  # names are typed by players: no formulas
         writer.writerow(["row", "deal", "what", *self.players])
         for index, row in enumerate(self.rows):
             label = row.label_sv if lang == "sv" else row.label_en

@@ -21,6 +21,8 @@ import csv
 import io
 from typing import Any, Iterable
 
+from rules_engine import csv_safety
+
 from .model import Adjustment, Limit, Player, Round
 
 FORMAT = "protokoll-tournament"
@@ -116,7 +118,7 @@ STANDINGS_TAIL = ("adjustment", "opponents", "played", "byes", "withdrawn")
 def standings_csv(standings: dict[str, Any]) -> str:
     keys = [c["key"] for c in standings["rule"]["columns"]]
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_safety.writer(out)  # no formulas (OWASP)
     writer.writerow([*STANDINGS_FIXED, *keys, *STANDINGS_TAIL])
     for row in standings["rows"]:
         writer.writerow([row["rank"], row["number"], row["name"], row["club"],
@@ -141,7 +143,8 @@ def read_standings_csv(text: str) -> list[dict[str, Any]]:
         values = dict(zip(header, line))
         rows.append({
             "rank": int(values["rank"]), "number": int(values["number"]),
-            "name": values["name"], "club": values["club"],
+            "name": csv_safety.restore(values["name"]),
+            "club": csv_safety.restore(values["club"]),
             "withdrawn": values["withdrawn"] == "yes",
             "figures": {k: _figure(values[k]) for k in keys},
             "adjustment": _figure(values["adjustment"]),
@@ -157,7 +160,7 @@ PROTOKOLL_HEADER = ("round", "table", "table_id", "row", "deal", "kind", "what",
 def protokolls_csv(rounds: Iterable[Round], sources: dict[tuple[int, int], dict[str, Any]],
                    lang: str = "en") -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_safety.writer(out)  # no formulas (OWASP)
     writer.writerow(PROTOKOLL_HEADER)
     for rnd in rounds:
         for table in rnd.tables:
@@ -185,10 +188,11 @@ def read_protokolls_csv(text: str) -> dict[tuple[int, int], dict[str, Any]]:
         index = int(line["row"])
         if index == len(table["rows"]):
             table["rows"].append({"deal": int(line["deal"]) if line["deal"] else None,
-                                  "kind": line["kind"], "what": line["what"],
+                                  "kind": line["kind"],
+                                  "what": csv_safety.restore(line["what"]),
                                   "changes": [], "totals": []})
         if index == 0:
-            table["players"].append(line["name"])
+            table["players"].append(csv_safety.restore(line["name"]))
         row = table["rows"][index]
         row["changes"].append(int(line["change"]) if line["change"] else None)
         row["totals"].append(int(line["total"]))

@@ -107,10 +107,11 @@ def test_failed_joins_are_rate_limited_per_address(tmp_path):
 def test_wrong_codes_on_reads_count_as_failed_attempts(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "p.sqlite"), "FAILED_ACCESS_LIMIT": 2})
     table = start_table(app.test_client())
+    elsewhere = {"REMOTE_ADDR": "192.0.2.9"}
     for header in ({"X-Join-Code": "ZZZZZZ"}, {"X-Spectator-Key": "nope"}):
-        assert table.get(headers=header).status_code == 403
-    refused(table.get(headers={"X-Spectator-Key": table.spectator_key}), 429,
-            "too_many_attempts")
+        assert table.get(headers=header, environ_base=elsewhere).status_code == 403
+    refused(table.get(headers={"X-Spectator-Key": table.spectator_key},
+                      environ_base=elsewhere), 429, "too_many_attempts")
 
 
 # --- reading -------------------------------------------------------------------------------------

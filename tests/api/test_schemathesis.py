@@ -32,3 +32,61 @@ def wsgi_app(tmp_path_factory):
 def test_no_server_error_and_every_response_conforms(case, wsgi_app):
     case.call_and_validate(app=wsgi_app,
                            excluded_checks=[schemathesis.checks.positive_data_acceptance])
+
+
+# --- with credentials and real ids ---------------------------------------------------------------
+# The run above mostly meets 401 and 404: its ids and tokens are made up. This one reaches
+# the code behind them: every case's path ids are a real table's, device's and tournament's,
+# and it carries a real token — the table owner's device token for /api/tables/…, the
+# spectator key for /api/watch, a director's token everywhere else. Writes go through (the
+# per-device limit is off), so the cases also meet tables and tournaments in many states.
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    app = create_app({"DATABASE": str(tmp_path_factory.mktemp("st-auth") / "st.sqlite"),
+                      "WRITE_RATE_LIMIT": 0, "FAILED_ACCESS_LIMIT": 1_000_000,
+                      "FAILED_ACCESS_TABLE_LIMIT": 1_000_000})
+    client = app.test_client()
+    table = client.post("/api/tables", json={"game": "rodskagg",
+                                             "players": ["Anna", "Bo", "Cia", "Dan"]}).json
+    joined = client.post("/api/join", json={"code": table["join_code"],
+                                            "device_name": "Bo"}).json
+    director = client.post("/api/directors", json={"name": "Ledaren"}).json
+    auth = {"Authorization": f"Bearer {director['token']}"}
+    tournament = client.post("/api/tournaments", headers=auth, json={
+        "name": "Cupen", "game": "rodskagg", "rounds": 3,
+        "players": [{"name": f"Spelare {n}"} for n in range(1, 9)]}).json
+    assert client.post(f"/api/tournaments/{tournament['id']}/rounds", headers=auth,
+                       json={"method": "random", "seed": 1}).status_code == 201
+    ids = {"table_id": table["id"], "device_id": joined["device_id"],
+           "tournament_id": tournament["id"], "number": 1, "game_id": "game800",
+           "game": "rodskagg"}
+    return {"app": app, "ids": ids, "table_token": table["token"],
+            "director_token": director["token"], "spectator_key": table["spectator_key"]}
+
+
+@schema.parametrize()
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+def test_with_real_credentials_and_ids(case, world):
+    path = case.operation.path
+    if case.path_parameters:
+        case.path_parameters = {name: world["ids"].get(name, value)
+                                for name, value in case.path_parameters.items()}
+    headers = dict(case.headers or {})
+    for name in ("X-Join-Code", "X-Spectator-Key", "Authorization"):
+        headers.pop(name, None)
+    if path == "/api/watch":
+        headers["X-Spectator-Key"] = world["spectator_key"]
+    elif path.startswith("/api/tables/"):
+        headers["Authorization"] = f"Bearer {world['table_token']}"
+    else:
+        headers["Authorization"] = f"Bearer {world['director_token']}"
+    case.headers = headers
+    if case.query:  # credentials in the query would stand beside the header ones
+        case.query = {k: v for k, v in case.query.items()
+                      if k not in ("code", "spectator_key")}
+    # Two checks assume the credentials were made up (that they should fail); here they
+    # are real on purpose. The run above keeps both.
+    case.call_and_validate(app=world["app"], excluded_checks=[
+        schemathesis.checks.positive_data_acceptance, schemathesis.checks.ignored_auth,
+        schemathesis.checks.missing_required_header])

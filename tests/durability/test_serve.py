@@ -66,5 +66,6 @@ def test_settings_and_options():
     with pytest.raises(Exception):
         _setting("no equals sign")
     options = gunicorn_options("::1", 8000, 2, 4)
-    assert options["bind"] == ["[::1]:8000"] and options["worker_class"] == "gthread"
+    assert options["bind"] == ["[::1]:8000"]
+    assert options["worker_class"] == "api.worker.JsonErrorWorker"
     assert options["preload_app"] and options["control_socket_disable"]

@@ -20,8 +20,14 @@ How credentials travel:
 - the spectator key: header ``X-Spectator-Key`` or query parameter ``spectator_key`` (so a
   spreadsheet can fetch the CSV protokoll by URL).
 
+Wrong join codes and spectator keys are checked and counted in one step, per client address
+and per table; over its limit an address still opens, with the right code, the tables a phone
+there started or joined, up to a hard limit — so one guesser at a club does not lock the
+club's phones out, and gains nothing by going on (``guesses``).
+
 Modules: ``credentials`` reads them from the request, ``principals`` decides what they
-allow at a table, ``ratelimit`` keeps the counters in SQLite, ``records`` stores devices,
-directors and spectator keys, ``rotation`` takes access back (a new join code on every
-revocation, handing over, new director tokens), ``routes`` are the endpoints.
+allow at a table, ``guesses`` is the guess limit, ``ratelimit`` keeps the counters in
+SQLite, ``records`` stores devices, directors and spectator keys, ``rotation`` takes access
+back (a new join code on every revocation, handing over, new director tokens), ``routes`` are
+the endpoints.
 """

@@ -8,7 +8,7 @@ table row into a ``Principal`` or refuse with the one error shape:
 - a token of another table or another director: 403 ``token_forbidden``;
 - a revoked token: 403 ``token_revoked`` (a lost phone stays out);
 - a wrong join code or spectator key: 403 ``join_code_wrong`` / ``spectator_key_wrong``,
-  counted against the client address (``ratelimit``); past the limit 429;
+  checked and counted in one step (``guesses``); past the limit 429;
 - a join code or spectator key where a write needs a token: 403 ``read_only``;
 - a player's token where the owner's is needed: 403 ``owner_only``.
 
@@ -23,9 +23,8 @@ from typing import Any
 import sqlite_utils
 
 from ... import auth
-from ...db import write_transaction
 from ...errors import ApiError
-from . import ratelimit, records
+from . import guesses, ratelimit, records
 from .credentials import Credentials
 
 WRITERS = frozenset({"owner", "player", "director"})
@@ -111,15 +110,19 @@ def _by_token(db: sqlite_utils.Database, row: dict[str, Any], token: str,
 
 def _by_table_secret(db: sqlite_utils.Database, row: dict[str, Any], creds: Credentials,
                      limits: ratelimit.Limits) -> Principal:
-    key = f"fail:{creds.address}"
-    ratelimit.check(db, key, limits.failed_access)
+    role = None
     if creds.join_code and auth.same_hash(auth.normalize_join_code(creds.join_code),
                                           row["join_code_hash"]):
-        return Principal("code")
-    if creds.spectator_key and auth.same_hash(creds.spectator_key, row["spectator_hash"]):
-        return Principal("spectator")
-    with write_transaction(db):
-        ratelimit.count(db, key, limits.failed_access)
+        role = "code"
+    elif creds.spectator_key and auth.same_hash(creds.spectator_key, row["spectator_hash"]):
+        role = "spectator"
+    # checked and counted in one step (guesses.py); a right secret may still wait (429)
+    limited = guesses.judge(db, creds.address, row["id"] if role else None, row["id"], limits,
+                            secret="key" if role == "spectator" else "code")
+    if limited is not None:
+        raise limited
+    if role is not None:
+        return Principal(role)
     if creds.join_code:
         raise _forbidden("join_code_wrong", "Fel kod för det här bordet.",
                          "Wrong join code for this table.")

@@ -19,8 +19,8 @@ Two limits (app config, defaults below):
 - failed join codes and spectator keys per client address: ``FAILED_ACCESS_LIMIT`` per
   ``FAILED_ACCESS_WINDOW`` seconds. At 10 per 10 minutes one address tries 1,440 codes a
   day out of 32**6 ≈ 1.07e9: with a thousand open tables it finds one about once in 740
-  days. Once over, every code or key from that address waits for the window's end, right
-  or wrong, so a guesser learns nothing by going on.
+  days. Wrong guesses are checked and counted in one step, with a counter per table as
+  well and a fairer rule for a club's shared address: ``guesses.py``.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ DEFAULTS = {
     "WRITE_RATE_WINDOW": 60,
     "FAILED_ACCESS_LIMIT": 10,
     "FAILED_ACCESS_WINDOW": 600,
+    "FAILED_ACCESS_HARD_LIMIT": 50,  # the guess limit's rules: guesses.py
+    "FAILED_ACCESS_TABLE_LIMIT": 30,
 }
 
 
@@ -54,13 +56,16 @@ class Limits:
     write: Limit = Limit(DEFAULTS["WRITE_RATE_LIMIT"], DEFAULTS["WRITE_RATE_WINDOW"])
     failed_access: Limit = Limit(DEFAULTS["FAILED_ACCESS_LIMIT"],
                                  DEFAULTS["FAILED_ACCESS_WINDOW"])
+    failed_access_hard: int = DEFAULTS["FAILED_ACCESS_HARD_LIMIT"]
+    failed_access_table: int = DEFAULTS["FAILED_ACCESS_TABLE_LIMIT"]
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> "Limits":
         def get(name: str) -> Any:
             return config.get(name, DEFAULTS[name])
         return cls(Limit(int(get("WRITE_RATE_LIMIT")), int(get("WRITE_RATE_WINDOW"))),
-                   Limit(int(get("FAILED_ACCESS_LIMIT")), int(get("FAILED_ACCESS_WINDOW"))))
+                   Limit(int(get("FAILED_ACCESS_LIMIT")), int(get("FAILED_ACCESS_WINDOW"))),
+                   int(get("FAILED_ACCESS_HARD_LIMIT")), int(get("FAILED_ACCESS_TABLE_LIMIT")))
 
 
 def _retry_after(expires_at: float, now: float) -> int:

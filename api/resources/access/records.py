@@ -21,7 +21,7 @@ from ... import auth
 from ...db import write_transaction
 from ...errors import ApiError
 from ..seats import records as seats
-from . import ratelimit
+from . import guesses, ratelimit
 
 
 def now_iso() -> str:
@@ -107,22 +107,24 @@ def join(db: sqlite_utils.Database, code: str, device_name: str, address: str,
          limits: ratelimit.Limits, seat: Any = None) -> dict[str, Any]:
     """A phone joins the table whose code it has: a new player device and its token, at
     ``seat`` (a seat number or "scorer"; a seat the table lacks refuses the join whole).
-    A wrong code is a 404 and counts against the client address; past the limit every
-    attempt from there is a 429 until the window ends, right code or not."""
-    key = f"fail:{address}"
+    A wrong code is a 404 and counts against the client address; past the limit an
+    attempt from there is a 429 until the window ends, right code or not — except for a
+    table that address started or joined (``guesses``)."""
     digest = auth.hash_token(auth.normalize_join_code(code))
     with write_transaction(db):
-        ratelimit.check(db, key, limits.failed_access)
         row = db.execute("select id, join_code_hash from tables where join_code_hash = ?",
                          [digest]).fetchone()
-        if row is None or not auth.same_hash(auth.normalize_join_code(code), row[1]):
-            ratelimit.count(db, key, limits.failed_access)
-            found = None
-        else:
-            found = row[0]
+        right = row is not None and auth.same_hash(auth.normalize_join_code(code), row[1])
+        found = row[0] if right else None
+        # checked and counted in one step, in this transaction (guesses.py)
+        limited = guesses.judge(db, address, found, None, limits)
+        if found is not None and limited is None:
             device_id, token = add_device(db, found, "player", device_name)
             if seat is not None:
                 seats.take(db, seats.table_of(db, found), device_id, seat)
+            guesses.remember(db, address, found, limits)
+    if limited is not None:
+        raise limited
     if found is None:
         raise ApiError(404, "join_code_unknown",
                        "Ingen bordskod stämmer. Kontrollera koden och försök igen.",
@@ -144,13 +146,14 @@ def new_spectator_key(db: sqlite_utils.Database, table_id: str) -> str:
 def watched_table(db: sqlite_utils.Database, key: str, address: str,
                   limits: ratelimit.Limits) -> str:
     """The table a spectator key opens (the spectator link carries only the key)."""
-    fail = f"fail:{address}"
-    ratelimit.check(db, fail, limits.failed_access)
     row = db.execute("select id, spectator_hash from tables where spectator_hash = ?",
                      [auth.hash_token(key)]).fetchone()
-    if row is None or not auth.same_hash(key, row[1]):
-        with write_transaction(db):
-            ratelimit.count(db, fail, limits.failed_access)
+    right = row is not None and auth.same_hash(key, row[1])
+    limited = guesses.judge(db, address, row[0] if right else None, None, limits,
+                            secret="key")
+    if limited is not None:
+        raise limited
+    if not right:
         raise ApiError(404, "spectator_key_unknown",
                        "Åskådarlänken gäller inget bord. Be om en ny länk.",
                        "The spectator link opens no table. Ask for a new link.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import current_app, g
 from flask.views import MethodView
 
-from ... import request_lang, store
+from ... import names, request_lang, store
 from ...blueprint import Blueprint
 from ...db import write_transaction
 from ...errors import ApiError, RateLimited
@@ -45,7 +45,7 @@ class Join(MethodView):
 
         A wrong code is a 404; wrong codes are counted per client address, and past the
         limit every attempt from there gets 429 until the window ends."""
-        return records.join(g.db, data["code"], data["device_name"],
+        return records.join(g.db, data["code"], names.clean(data["device_name"]),
                             credentials.from_request().address, limits(), data["seat"])
 
 

@@ -2,12 +2,14 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from ...schemas import StrictBoolean
+
 CARDS_HELP = ("Cards in the game's notation; each string may hold several cards "
               "separated by spaces or commas (\"XX XIX N ★\", \"♠K\").")
 
 
 class DeclarationOptionsSchema(Schema):
-    card_in_flertal_and_sekvens = fields.Boolean(load_default=True, metadata={
+    card_in_flertal_and_sekvens = StrictBoolean(load_default=True, metadata={
         "description": "May one card serve in a flertal and a sekvens at once?"})
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 from flask import g
 from flask.views import MethodView
 
+from ... import names
 from ...blueprint import Blueprint
 from ...db import write_transaction
 from ..access import credentials, records, rotation
@@ -20,7 +21,8 @@ class Directors(MethodView):
     def post(self, data):
         """Make a director and its token. Start tables with it (POST /api/tables with
         Authorization: Bearer) and they belong to the director."""
-        return records.create_director(g.db, data["name"].strip() or data["name"])
+        return records.create_director(g.db, names.clean(data["name"]) or data["name"].strip()
+                                       or data["name"])
 
 
 @blp.route("/me")

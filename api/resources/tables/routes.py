@@ -15,7 +15,8 @@ from flask.views import MethodView
 from ... import disclosure, store
 from ...errors import ApiError
 from ...blueprint import Blueprint
-from ..access import credentials, principals, records, rotation
+from ...db import write_transaction
+from ..access import credentials, guesses, principals, records, rotation
 from ..access.ratelimit import Limits
 from ..seats import records as seats
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
@@ -58,6 +59,9 @@ class Tables(MethodView):
         created = store.create_table(g.db, data["game"], data["players"], data["options"],
                                      data["first_dealer"], data["device_name"], director,
                                      data["seat"], data["open_private_after_deal"])
+        with write_transaction(g.db):  # its phones may join from here (access/guesses.py)
+            guesses.remember(g.db, credentials.from_request().address, created["id"],
+                             limits())
         created["join_link"] = credentials.join_link(created["join_code"])
         created["spectator_link"] = credentials.spectator_link(created["spectator_key"])
         return created
@@ -109,7 +113,10 @@ class Protokoll(MethodView):
     @blp.arguments(ProtokollQuerySchema, location="query")
     @blp.response(200, SheetSchema, description="The protokoll as JSON, or as CSV "
                   "(format=csv or Accept: text/csv).")
-    @blp.doc(security=credentials.READ_SECURITY)
+    @blp.doc(security=credentials.READ_SECURITY, responses={"200": {
+        "description": "The protokoll as JSON, or as CSV (format=csv or Accept: text/csv).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
+                    "text/csv": {"schema": {"type": "string"}}}}})
     @blp.errors(400, 401, 403, 404, 429)
     def get(self, query, table_id: str):
         """The protokoll (score sheet), as JSON or CSV"""

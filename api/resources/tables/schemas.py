@@ -14,7 +14,7 @@ class TableCreateSchema(Schema):
                           validate=validate.Length(1, 12),
                           metadata={"description": "Names in seat order, clockwise."})
     options = fields.Dict(keys=fields.String(), load_default=dict)
-    first_dealer = fields.Integer(load_default=0, validate=validate.Range(0, 11))
+    first_dealer = fields.Integer(strict=True, load_default=0, validate=validate.Range(0, 11))
     device_name = fields.String(load_default="", validate=validate.Length(0, 60))
     seat = place_field("This device's place: the seat it sits at (0 = the first player "
                        "named) or \"scorer\". Without it, the device holds no seat and "
@@ -139,7 +139,7 @@ class TableCreatedSchema(Schema):
 
 
 class EventPostSchema(Schema):
-    based_on = fields.Integer(required=True, validate=validate.Range(min=0), metadata={
+    based_on = fields.Integer(strict=True, required=True, validate=validate.Range(min=0), metadata={
         "description": "The table's sequence number this entry was made against."})
     client_event_id = fields.String(required=True, validate=validate.Length(1, 100),
                                     metadata={"description": "Unique per entry; a retry "

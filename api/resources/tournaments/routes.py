@@ -24,7 +24,7 @@ from ...blueprint import Blueprint
 from ...db import write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange
-from ..access import credentials, records
+from ..access import credentials, guesses, records
 from ..access.ratelimit import Limits
 from . import closing, service, storage
 from ..tables.schemas import EventPostedSchema
@@ -130,8 +130,11 @@ class Rounds(MethodView):
         byes when the count does not divide. Makes a table per seat group, owned by the
         director, each with its join code."""
         tournament, director = _owned(tournament_id)
-        return service.seat_next_round(g.db, director, tournament, data["method"],
-                                       data["seed"], data["force"], credentials.join_link)
+        seated = service.seat_next_round(g.db, director, tournament, data["method"],
+                                         data["seed"], data["force"], credentials.join_link)
+        guesses.remember_tables(g.db, credentials.from_request().address,
+                                [t["table_id"] for t in seated["tables"]])
+        return seated
 
 
 @blp.route("/<string:tournament_id>/rounds/<int:number>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ...schemas import MessagesSchema
+from ...schemas import MessagesSchema, StrictBoolean
 from ..tables.schemas import EventPostSchema
 from ...tournament_logic.model import number
 from ...tournament_logic.scoring import SCORINGS
@@ -30,9 +30,9 @@ class PlayerInSchema(Schema):
 
 
 class PerRoundSchema(Schema):
-    deals = fields.Integer(validate=validate.Range(1, 1000), metadata={
+    deals = fields.Integer(strict=True, validate=validate.Range(1, 1000), metadata={
         "description": "The round ends at a table after this many scored deals."})
-    target = fields.Integer(validate=validate.Range(-100_000, 100_000), metadata={
+    target = fields.Integer(strict=True, validate=validate.Range(-100_000, 100_000), metadata={
         "description": "The round ends when a player or pair reaches this total (in the "
                        "protokoll's direction)."})
 
@@ -47,18 +47,18 @@ class TournamentCreateSchema(Schema):
     players = fields.List(fields.Nested(PlayerInSchema), required=True,
                           validate=validate.Length(2, 2000), metadata={
                               "description": "In start-number order (1, 2, …)."})
-    rounds = fields.Integer(required=True, validate=validate.Range(1, 50))
+    rounds = fields.Integer(strict=True, required=True, validate=validate.Range(1, 50))
     per_round = fields.Nested(PerRoundSchema, load_default=dict, metadata={
         "description": "Deals or a target per round; neither: each table plays its game "
                        "to the end."})
     scoring = fields.String(load_default="game", validate=validate.OneOf(SCORINGS), metadata={
         "description": "'game': the game's own tournament scoring; 'match_points': "
                        "Seeger-style match points first."})
-    table_size = fields.Integer(load_default=None, allow_none=True,
+    table_size = fields.Integer(strict=True, load_default=None, allow_none=True,
                                 validate=validate.Range(2, 12), metadata={
                                     "description": "Players at most tables (games that "
                                                    "take a range); default 4 where allowed."})
-    rated = fields.Boolean(load_default=True, metadata={
+    rated = StrictBoolean(load_default=True, metadata={
         "description": "Count the tables in the public ratings across events."})
 
 
@@ -66,19 +66,20 @@ class RoundCreateSchema(Schema):
     method = fields.String(required=True, validate=validate.OneOf(METHODS), metadata={
         "description": "'random': a seeded draw; 'standings': the leaders meet (Swiss-like); "
                        "'rotation': partner rotation for pair games (the Priffe sits)."})
-    seed = fields.Integer(load_default=None, allow_none=True,
+    seed = fields.Integer(strict=True, load_default=None, allow_none=True,
                           validate=validate.Range(0, 2 ** 31 - 1), metadata={
                               "description": "The draw's seed (recorded); random if left out."})
-    force = fields.Boolean(load_default=False, metadata={
+    force = StrictBoolean(load_default=False, metadata={
         "description": "Seat although tables of the last round are still playing."})
 
 
 class AdjustmentCreateSchema(Schema):
-    player = fields.Integer(required=True, validate=validate.Range(1, 100_000))
+    player = fields.Integer(strict=True, required=True, validate=validate.Range(1, 100_000))
     points = fields.Float(required=True, validate=validate.Range(-1000, 1000), metadata={
         "description": "Added to the main score (negative: taken away); two decimals."})
     reason = fields.String(required=True, validate=validate.Length(3, 300))
-    round = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(1, 50))
+    round = fields.Integer(strict=True, load_default=None, allow_none=True,
+                           validate=validate.Range(1, 50))
 
 
 class ReviewCreateSchema(Schema):
@@ -89,7 +90,7 @@ class ReviewCreateSchema(Schema):
 
 
 class PlayerPatchSchema(Schema):
-    withdrawn = fields.Boolean(required=True)
+    withdrawn = StrictBoolean(required=True)
 
 
 class WatchQuerySchema(Schema):
@@ -100,7 +101,7 @@ class ExportSchema(Schema):
     """A whole tournament (``tournament_logic.exchange``): sent back to import it."""
 
     format = fields.String(required=True, validate=validate.Equal("protokoll-tournament"))
-    version = fields.Integer(required=True)
+    version = fields.Integer(strict=True, required=True)
     tournament = fields.Dict(required=True)
     players = fields.List(fields.Dict(), required=True)
     rounds = fields.List(fields.Dict(), required=True)

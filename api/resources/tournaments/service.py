@@ -26,6 +26,7 @@ from typing import Any, Callable
 import sqlite_utils
 
 from ... import disclosure, store
+from ... import names as player_names
 from ...db import write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
@@ -69,9 +70,9 @@ def rule(tournament: dict[str, Any]) -> Rule:
 def display_names(players: list[Player]) -> dict[int, str]:
     """The name a player has at a table: the name, or "name (club)" when two share it."""
     counts: dict[str, int] = {}
-    for p in players:
-        counts[p.name.casefold()] = counts.get(p.name.casefold(), 0) + 1
-    return {p.number: p.name if counts[p.name.casefold()] == 1 or not p.club
+    for p in players:  # names that look alike count as the same name (api/names.py)
+        counts[player_names.key(p.name)] = counts.get(player_names.key(p.name), 0) + 1
+    return {p.number: p.name if counts[player_names.key(p.name)] == 1 or not p.club
             else f"{p.name} ({p.club})" for p in players}
 
 
@@ -113,15 +114,25 @@ def check_players(players: list[Player], game: GameShape) -> None:
                        f"{game.title} behöver minst {game.min_players} spelare.",
                        f"{game.title} needs at least {game.min_players} players.",
                        details={"players": len(players), "min": game.min_players})
-    names = display_names(players)
-    seen: dict[str, int] = {}
-    for number, name in names.items():
-        if name.casefold() in seen:
+    blank = [p.number for p in players if not p.name]
+    if blank:
+        raise ApiError(422, "tournament_players",
+                       "Ett namn är tomt (det hade bara osynliga tecken).",
+                       "A name is empty (it held only invisible characters).",
+                       details={"numbers": blank})
+    seen: dict[str, tuple[int, str]] = {}
+    for number, name in display_names(players).items():
+        if player_names.key(name) in seen:
+            other, shown = seen[player_names.key(name)]
             raise ApiError(422, "tournament_players",
-                           f"Två spelare heter {name}: ange klubb eller ändra namnet.",
-                           f"Two players are called {name}: give a club or change a name.",
-                           details={"name": name, "numbers": [seen[name.casefold()], number]})
-        seen[name.casefold()] = number
+                           f"Två spelare heter {name}"
+                           + (f" och {shown}, som ser likadana ut" if shown != name else "")
+                           + ": ange klubb eller ändra namnet.",
+                           f"Two players are called {name}"
+                           + (f" and {shown}, which look the same" if shown != name else "")
+                           + ": give a club or change a name.",
+                           details={"name": name, "numbers": [other, number]})
+        seen[player_names.key(name)] = (number, name)
 
 
 # --- summaries -----------------------------------------------------------------------------------
@@ -140,7 +151,8 @@ def summary(tournament: dict[str, Any], rounds_seated: int) -> dict[str, Any]:
 def create(db: sqlite_utils.Database, director: dict[str, Any],
            data: dict[str, Any]) -> dict[str, Any]:
     settings = check_settings(data)
-    players = [Player(i, p["name"].strip(), p.get("club", "").strip(), p.get("key", "").strip())
+    players = [Player(i, player_names.clean(p["name"]), player_names.clean(p.get("club", "")),
+                      p.get("key", "").strip())
                for i, p in enumerate(data["players"], start=1)]
     check_players(players, shape_of(settings["game"], settings["table_size"]))
     with write_transaction(db):

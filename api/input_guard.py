@@ -1,0 +1,209 @@
+"""The outer wall: every request is checked against ``limits`` before a route sees it.
+
+Python's ``json`` module takes more than JSON and gives back more than the API can hold:
+``NaN`` and ``Infinity``; integers of any length (and a ``ValueError`` past 4,300 digits);
+``"\\ud800"``, a lone surrogate that no UTF-8 encoder will write (it once made a table row
+commit and then the answer fail); duplicate keys, the last silently winning; and a
+``RecursionError`` for a body nested a thousand levels deep. So every request body is
+parsed here, once, strictly, and refused in the one error shape (400) with a stable code
+before any route runs — so before anything is written:
+
+``malformed_json``     not JSON, or not UTF-8
+``duplicate_key``      an object names a key twice (which one counts would be a guess)
+``invalid_text``       a lone surrogate in a string or key (not a character)
+``json_too_deep``      nested deeper than ``MAX_JSON_DEPTH``
+``number_too_large``   an integer beyond ±``MAX_JSON_INTEGER``
+``number_not_finite``  ``NaN``, ``Infinity``, or a number that overflows to it (``1e999``)
+``text_too_long``      a string longer than ``MAX_JSON_STRING`` characters
+``too_many_items``     an array or object with more than ``MAX_JSON_ITEMS`` entries
+
+and besides: a body that is not JSON where one is sent (415 ``unsupported_media_type``),
+too large (413 ``request_too_large``, Flask's ``MAX_CONTENT_LENGTH``), a URL too long (414
+``uri_too_long``). ``blueprint.Parser`` then reads the parsed body from here instead of
+parsing it again; the schemas check each field's type and size after that.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from flask import Flask, g, request
+
+from . import limits
+from .errors import ApiError
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class Refused(ValueError):
+    """Raised inside the JSON parser's hooks; turned into an ApiError by ``parse``."""
+
+    def __init__(self, error: ApiError):
+        super().__init__(error.code)
+        self.error = error
+
+
+def _bad(code: str, sv: str, en: str, **details: Any) -> ApiError:
+    return ApiError(400, code, sv, en, None, details)
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests, counting brackets outside strings (without recursion)."""
+    deepest = depth = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > limits.MAX_JSON_DEPTH:
+                return depth
+        else:
+            depth -= 1
+    return deepest
+
+
+def _integer(literal: str) -> int:
+    if len(literal.lstrip("-")) > len(str(limits.MAX_JSON_INTEGER)) or \
+            abs(int(literal)) > limits.MAX_JSON_INTEGER:
+        raise Refused(_bad(
+            "number_too_large", f"Talet är för stort: högst ±{limits.MAX_JSON_INTEGER}.",
+            f"A number is too large: at most ±{limits.MAX_JSON_INTEGER}.",
+            limit=limits.MAX_JSON_INTEGER, digits=len(literal.lstrip("-"))))
+    return int(literal)
+
+
+def _not_finite(literal: str = "") -> None:
+    raise Refused(_bad("number_not_finite",
+                       "NaN och oändligheten är inga tal i JSON.",
+                       "NaN and infinity are not numbers in JSON.",
+                       literal=literal[:20]))
+
+
+def _float(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        _not_finite(literal)
+    return value
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len(pairs) > limits.MAX_JSON_ITEMS:
+        raise Refused(_too_many(len(pairs)))
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            _check_text(key, "key")
+            raise Refused(_bad("duplicate_key",
+                               f"Nyckeln {key!r} står två gånger i samma objekt.",
+                               f"The key {key!r} appears twice in one object.",
+                               key=key[:100]))
+        result[key] = value
+    return result
+
+
+def _too_many(count: int) -> ApiError:
+    return _bad("too_many_items",
+                f"En lista eller ett objekt har {count} delar; högst "
+                f"{limits.MAX_JSON_ITEMS} tas emot.",
+                f"An array or object has {count} entries; at most "
+                f"{limits.MAX_JSON_ITEMS} are accepted.",
+                limit=limits.MAX_JSON_ITEMS, count=count)
+
+
+def _check_text(text: str, where: str) -> None:
+    if _SURROGATE.search(text):
+        raise Refused(_bad("invalid_text",
+                           "Texten innehåller ett ensamt surrogattecken (\\ud800–\\udfff), "
+                           "som inte är något tecken.",
+                           "A text holds a lone surrogate (\\ud800–\\udfff), which is not "
+                           "a character.", at=where))
+    if len(text) > limits.MAX_JSON_STRING:
+        raise Refused(_bad("text_too_long",
+                           f"En text har {len(text)} tecken; högst {limits.MAX_JSON_STRING}.",
+                           f"A text has {len(text)} characters; at most "
+                           f"{limits.MAX_JSON_STRING}.",
+                           at=where, limit=limits.MAX_JSON_STRING, length=len(text)))
+
+
+def _walk(value: Any, path: str) -> None:
+    """Check every string and array (objects were checked as they were built)."""
+    if isinstance(value, str):
+        _check_text(value, path or "/")
+    elif isinstance(value, list):
+        if len(value) > limits.MAX_JSON_ITEMS:
+            raise Refused(_too_many(len(value)))
+        for index, item in enumerate(value):
+            _walk(item, f"{path}/{index}")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}/{_SURROGATE.sub(chr(0xFFFD), key[:40])}"  # safe to answer
+            _check_text(key, where)
+            _walk(item, where)
+
+
+def parse(body: bytes) -> Any:
+    """``body`` as JSON, or an ApiError (400) saying what is wrong with it."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _bad("malformed_json", "Begäran är inte giltig UTF-8.",
+                   "The request is not valid UTF-8.", position=error.start) from None
+    depth = _depth(text)
+    if depth > limits.MAX_JSON_DEPTH:
+        raise _bad("json_too_deep",
+                   f"JSON:en är nästlad för djupt: högst {limits.MAX_JSON_DEPTH} nivåer.",
+                   f"The JSON nests too deeply: at most {limits.MAX_JSON_DEPTH} levels.",
+                   limit=limits.MAX_JSON_DEPTH)
+    try:
+        value = json.loads(text, parse_int=_integer, parse_float=_float,
+                           parse_constant=_not_finite, object_pairs_hook=_object)
+        _walk(value, "")
+    except Refused as refused:
+        raise refused.error from None
+    except (ValueError, RecursionError) as error:
+        where = {"line": error.lineno, "column": error.colno} \
+            if isinstance(error, json.JSONDecodeError) else {}
+        raise _bad("malformed_json", "Ogiltig JSON.", "Malformed JSON.", **where) from None
+    return value
+
+
+def _check_url() -> None:
+    environ = request.environ
+    line = (len(request.method) + len(environ.get("RAW_URI") or environ.get("REQUEST_URI")
+            or environ.get("PATH_INFO", "") + "?" + environ.get("QUERY_STRING", ""))
+            + len(" HTTP/1.1") + 1)
+    if line > limits.MAX_URL_BYTES:
+        raise ApiError(414, "uri_too_long",
+                       f"Adressen är för lång: högst {limits.MAX_URL_BYTES} byte.",
+                       f"The URL is too long: at most {limits.MAX_URL_BYTES} bytes.",
+                       None, {"limit": limits.MAX_URL_BYTES})
+
+
+def check_request() -> None:
+    """Before every request: the URL's length; a body's size, media type and JSON."""
+    _check_url()
+    if request.method not in _BODY_METHODS:
+        return
+    body = request.get_data(cache=True)  # past MAX_CONTENT_LENGTH: 413
+    if not body:
+        return
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type",
+                       "Skicka JSON (Content-Type: application/json).",
+                       "Send JSON (Content-Type: application/json).",
+                       None, {"content_type": (request.mimetype or "")[:100]})
+    g.json_body = parse(body)
+
+
+def parsed_body() -> Any:
+    """The body ``check_request`` parsed, or None when there was none."""
+    return g.get("json_body")
+
+
+def install(app: Flask) -> None:
+    app.before_request_funcs.setdefault(None, []).insert(0, check_request)
