@@ -80,7 +80,7 @@ def test_a_rodskagg_deal_trick_by_trick_to_its_protokoll_line(page: Page, live_s
     expect_totals(page, [12, 6, 12, 17])
     expect(page.locator(".next-dealer")).to_have_text("Bo ger nästa giv.")
     expect(page.locator("svg.chart polyline")).to_have_count(4)
-    expect(page.locator(".log li").first).to_contain_text("♠J")
+    expect(page.locator(".log li").first).to_contain_text("♠Kn")  # Swedish card letters
     shot(page, "rodskagg-protokoll-after-deal", full_page=True)
 
 

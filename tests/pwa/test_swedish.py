@@ -51,3 +51,19 @@ def test_every_game_screen_is_in_swedish(page: Page, live_server, game):
     leaks = sorted({text[max(0, m.start() - 30):m.end() + 30].replace("\n", " | ")
                     for m in LEAKS.finditer(text)})
     assert not leaks, f"{game}: {leaks}"
+
+
+def test_cards_carry_swedish_letters_in_swedish_and_english_ones_in_english(page: Page, live_server):
+    from tests.pwa.test_first_page import start_table
+    from tests.pwa.test_play import deal_and_bid
+
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    rank = lambda card: page.locator(f'#play-picker button[data-card="{card}"] .rank')  # noqa: E731
+    expect(rank("♥A")).to_have_text("E")
+    expect(rank("♥Q")).to_have_text("D")
+    expect(rank("♥J")).to_have_text("Kn")
+    expect(rank("♥K")).to_have_text("K")
+    page.get_by_role("button", name="English").click()
+    expect(rank("♥A")).to_have_text("A")
+    expect(rank("♥J")).to_have_text("J")
