@@ -67,3 +67,11 @@ def test_cards_carry_swedish_letters_in_swedish_and_english_ones_in_english(page
     page.get_by_role("button", name="English").click()
     expect(rank("♥A")).to_have_text("A")
     expect(rank("♥J")).to_have_text("J")
+
+
+def test_an_800_declaration_in_the_log_reads_as_words(page: Page, live_server):
+    from tests.pwa.test_play import test_an_800_first_trick_with_a_declaration_proposed_and_accepted
+
+    test_an_800_first_trick_with_a_declaration_proposed_and_accepted(page, live_server)
+    log = page.locator(".log").inner_text()
+    assert "[object" not in log and "null" not in log
