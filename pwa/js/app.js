@@ -27,6 +27,7 @@ import * as storage from "./storage.js";
 import * as outbox from "./outbox.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
 import { follow } from "./live.js";
+import { playedCards } from "./cards.js";
 
 const app = {
   lang: getLang(),
@@ -183,6 +184,14 @@ async function reloadLog() {
 
 async function loadPending() {
   app.pending = app.table && app.access?.write ? await outbox.waiting(app.table.id) : [];
+  // "Kept on this phone" is true only while something waits.
+  if (app.message?.kind === "queued" && !app.pending.length) app.message = null;
+}
+
+/** A message stays only while it is true: "saved as #N" until the table moves on. */
+function dropStaleMessage() {
+  const m = app.message;
+  if (m?.kind === "saved" && app.table && m.seq !== app.table.seq) app.message = null;
 }
 
 function startFollowing() {
@@ -347,6 +356,22 @@ function afterPost(rowsBefore) {
   }
 }
 
+/**
+ * Does an entry mean the same on top of what other phones entered meanwhile? Only when
+ * every entry since was another seat's own (the next card of another player, say), none
+ * undid or corrected anything, and the table still asks this seat for this kind of entry
+ * — a card this phone tapped for the player to play is still that player's card. A deal's
+ * result, a call or anything without a seat is never sent twice by guesswork.
+ */
+function stillMeant(event, since, table) {
+  if (!Number.isInteger(event.seat) || !since.length) return false;
+  const othersOnly = since.every(({ event: e }) => !["undo", "correct"].includes(e.type)
+    && Number.isInteger(e.seat) && e.seat !== event.seat);
+  const asked = (table.expected?.inputs || []).some((i) => i.type === event.type && i.seat === event.seat);
+  const fresh = !event.card || !playedCards(table.state).includes(event.card);
+  return othersOnly && asked && fresh;
+}
+
 // --- actions ------------------------------------------------------------------------------------
 const actions = {
   rerender: () => render(),
@@ -408,7 +433,7 @@ const actions = {
   },
 
   /** Post one event based on the table's current seq. `draftKey` is cleared on success. */
-  async submit(event, draftKey) {
+  async submit(event, draftKey, attempt = 0) {
     const basedOn = app.table.seq;
     const key = JSON.stringify([app.table.id, basedOn, event]);
     const clientId = app.retryIds.get(key) || uuid();
@@ -445,14 +470,35 @@ const actions = {
         lostTable(app.table.id, error);
         return;
       }
-      if (error instanceof ApiError && error.status === 409) {
-        // Another phone moved the table on: show the table as it is now, keep the draft.
+      if (error instanceof ApiError && error.status === 409 && error.code === "stale_sequence") {
+        // Another phone moved the table on. Its entries may leave this one's meaning as it
+        // was (another seat's card): then this one goes on top of them. Otherwise the
+        // person is told in words what was entered meanwhile and chooses.
         if (error.body.details?.table) app.table = error.body.details.table;
         else await loadTable(app.table.id).catch(() => {});
         await reloadLog();
+        const since = (app.log?.events || []).filter((e) => e.seq > basedOn);
+        if (attempt < 3 && stillMeant(event, since, app.table)) {
+          return actions.submit(event, draftKey, attempt + 1);
+        }
+        showMessage({ kind: "overtaken", since, event, draftKey });
+        return;
       }
       showMessage(messageFor(error));
     }
+  },
+
+  /** After "overtaken": send this phone's entry on top of the table as it is now. */
+  sendAnyway(message) {
+    app.message = null;
+    return actions.submit(message.event, message.draftKey);
+  },
+
+  /** After "overtaken": this phone's entry is not wanted any more. */
+  dropOvertaken(message) {
+    if (message.draftKey) delete app.drafts[message.draftKey];
+    app.message = null;
+    render();
   },
 
   /** Send what waits in the outbox, in order. */
@@ -637,6 +683,7 @@ const actions = {
       app.offline = false;
       if (app.table.seq !== seq || app.message?.kind === "network" || wasOffline) {
         if (app.message?.kind === "network") app.message = null;
+        dropStaleMessage();
         if (app.editing !== null && !app.log.events.some((e) => e.seq === app.editing)) app.editing = null;
         render();
       }

@@ -5,7 +5,7 @@
  * order, red suits are red, and every face has a spoken name for screen readers.
  */
 import { h } from "./dom.js";
-import { getLang } from "./i18n.js";
+import { getLang, localRank } from "./i18n.js";
 
 const SUITS = "♠♥♦♣";
 const SUIT_NAMES = {
@@ -46,8 +46,14 @@ export function cardName(card) {
 export function cardFace(card) {
   const { suit, rank } = splitCard(card);
   return h("span", { class: `face${isRed(card) ? " red" : ""}`, "aria-hidden": "true" },
-    h("span", { class: "rank" }, rank),
+    h("span", { class: "rank" }, localRank(rank)),
     suit !== "trump" && h("span", { class: "suit" }, suit));
+}
+
+/** A card as text in the page's language: ♥E, ♠D, ♣Kn in Swedish. */
+export function cardText(card) {
+  const { suit, rank } = splitCard(card);
+  return suit === "trump" ? rank : suit + localRank(rank);
 }
 
 /** A small inline card for the trick, the log and messages. */

@@ -11,6 +11,9 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on") && typeof value === "function") {
       el.addEventListener(name.slice(2), value);
+    } else if (name === "style" && typeof value === "object") {
+      // Through the CSSOM: the CSP forbids style attributes, not custom properties set here.
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
     } else if (name === "dataset") {
       Object.assign(el.dataset, value);
     } else if (name in el && typeof value !== "string") {

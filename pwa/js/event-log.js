@@ -39,6 +39,19 @@ function describeResult(event, players) {
   return parts.join(" · ");
 }
 
+const isObject = (v) => v !== null && typeof v === "object";
+
+/** One element of a list field: a value, or an object such as a declared combination
+ * ({kind, cards}) in words — never "[object Object]". */
+function partLabel(value) {
+  if (!isObject(value)) return valueLabel(value);
+  if (Array.isArray(value)) return value.map(partLabel).join(" ");
+  const kind = value.kind ?? value.type;
+  const rest = Object.entries(value).filter(([k]) => k !== "kind" && k !== "type")
+    .map(([, v]) => partLabel(v)).join(" ");
+  return kind ? `${valueLabel(kind)}${rest ? ` (${rest})` : ""}` : rest;
+}
+
 /** A one-line description of any event, using the catalog's field kinds for seat names. */
 export function describeEvent(event, players, specs) {
   if (event.type === "undo") return `${eventLabel("undo")}: #${event.target}`;
@@ -54,7 +67,7 @@ export function describeEvent(event, players, specs) {
     if (value?.hidden) shown = t("hiddenCards", { n: value.count }); // another seat's secret
     else if (kind === "seat") shown = players[value] ?? value;
     else if (kind === "seats") shown = (value || []).map((s) => players[s] ?? s).join(", ");
-    else if (Array.isArray(value)) shown = value.map(valueLabel).join(" ");
+    else if (Array.isArray(value)) shown = value.map(partLabel).join(value.some(isObject) ? ", " : " ");
     else shown = valueLabel(value);
     // A seat or a choice (a breach) speaks for itself; other fields are named.
     return name === "seat" || kind.startsWith("choice:") ? shown : `${fieldNoun(name)} ${shown}`;

@@ -27,10 +27,24 @@ export function setLang(next) {
 }
 
 /** The text for the current language from an {sv, en} object (API messages, labels). */
+/** Swedish players write ess, dam and knekt as E, D and Kn (♥E, ♠D, ♣Kn); the API's card
+ * strings use A, Q and J. Only what is shown changes: entries still carry the API's cards. */
+const SV_RANKS = { A: "E", Q: "D", J: "Kn", KN: "Kn" };
+
+export function localRank(rank) {
+  return lang === "sv" ? SV_RANKS[rank] ?? rank : rank;
+}
+
+/** The cards inside a text from the API in the page's language (♥A → ♥E in Swedish). */
+export function localCards(text) {
+  if (lang !== "sv" || typeof text !== "string") return text;
+  return text.replace(/([♠♥♦♣])(KN|A|Q|J)(?![\p{L}\d])/gu, (_, suit, rank) => suit + SV_RANKS[rank]);
+}
+
 export function pick(messages, fallback = "") {
   if (!messages) return fallback;
-  if (typeof messages === "string") return messages;
-  return messages[lang] ?? messages.sv ?? messages.en ?? fallback;
+  if (typeof messages === "string") return localCards(messages);
+  return localCards(messages[lang] ?? messages.sv ?? messages.en ?? fallback);
 }
 
 const STRINGS = {
@@ -147,6 +161,17 @@ const STRINGS = {
     leads: "spelar ut",
     toPlay: "på tur",
     lastTrick: "Förra sticket",
+    tricksSoFar: "Stick hittills",
+    jumpTo: "Gå till",
+    overtakenTitle: "En annan telefon hann före",
+    overtakenText: "Medan du matade in sparade en annan telefon det här:",
+    overtakenMine: "Din inmatning",
+    sendMineAnyway: "Spara min också",
+    dropMine: "Släng min",
+    jumpProtokoll: "Protokoll",
+    jumpLog: "Logg",
+    jumpShare: "Dela",
+    laterActions: "Mer",
     trickTakenBy: "{name} tog det",
     trickN: "Stick {n}",
     tapCardFor: "Tryck på kortet {name} spelar",
@@ -304,6 +329,17 @@ const STRINGS = {
     leads: "leads",
     toPlay: "to play",
     lastTrick: "Last trick",
+    tricksSoFar: "Tricks so far",
+    jumpTo: "Go to",
+    overtakenTitle: "Another phone was quicker",
+    overtakenText: "While you were entering, another phone saved this:",
+    overtakenMine: "Your entry",
+    sendMineAnyway: "Save mine as well",
+    dropMine: "Discard mine",
+    jumpProtokoll: "Score sheet",
+    jumpLog: "Log",
+    jumpShare: "Share",
+    laterActions: "More",
     trickTakenBy: "{name} took it",
     trickN: "Trick {n}",
     tapCardFor: "Tap the card {name} plays",

@@ -88,7 +88,7 @@ export function renderProtokoll(sheet, table = null) {
   requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
   const winner = sheet.winner !== null && sheet.winner !== undefined;
   const dealer = !winner && dealerLine(sheet, table);
-  return h("section", { class: "protokoll", "aria-label": t("protokoll") },
+  return h("section", { class: "protokoll", id: "protokoll", "aria-label": t("protokoll") },
     winner && h("p", { class: "winner-banner", role: "status" },
       t("winner", { name: sheet.players[sheet.winner] })),
     scroller,

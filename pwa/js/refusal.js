@@ -11,6 +11,7 @@ import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { eventLabel, fieldLabel } from "./vocab.js";
 import { cardChip } from "./cards.js";
+import { describeEvent } from "./event-log.js";
 
 const SEAT_WORDS = new Set(["seat", "caller", "offender", "winner", "leader", "dealer", "declarer"]);
 const HIDDEN_FACTS = new Set(["violation", "table", "fields", "known", "allowed", "type"]);
@@ -41,6 +42,7 @@ function factsList(details, table, deck) {
   if (!items.length) return null;
   const show = (key, value) => {
     if (SEAT_WORDS.has(key) && Number.isInteger(value) && table?.players?.[value]) return table.players[value];
+    if (typeof value === "boolean") return value ? t("yes") : t("no");
     if (looksLikeCard(value, deck)) return cardChip(value);
     if (Array.isArray(value)) {
       return value.map((v, i) => [i ? " " : "", looksLikeCard(v, deck) ? cardChip(v) : String(v)]);
@@ -87,6 +89,7 @@ export function renderMessage(message, ctx) {
   if (message.kind === "queued") {
     return h("p", { class: "toast queued", role: "status" }, t("queued"));
   }
+  if (message.kind === "overtaken") return overtaken(message, ctx);
   const body = message.body || {};
   const title = { refusal: t("refused"), stale: t("stale"), network: t("network"),
                   access: accessTitle(body.code) }[message.kind];
@@ -104,6 +107,23 @@ export function renderMessage(message, ctx) {
     h("div", { class: "button-row" },
       h("button", { type: "button", class: refusal && table ? "primary" : "secondary", onclick: onDismiss },
         refusal && table ? t("correctEntry") : t("dismiss"))));
+}
+
+/** Another phone was quicker and what it entered changes what this one means: say in
+ * words what it entered and let the person choose. */
+function overtaken(message, { table, events, onSendAnyway, onDrop }) {
+  const players = table?.players || [];
+  const mine = describeEvent(message.event, players, events);
+  return h("section", { class: "message message-stale", role: "alert", dataset: { code: "overtaken" } },
+    h("h3", {}, t("overtakenTitle")),
+    h("p", { class: "message-text" }, t("overtakenText", { n: message.since.length })),
+    h("ul", { class: "overtaken-list" }, message.since.map((entry) => h("li", {},
+      entry.device_name && h("strong", {}, `${entry.device_name}: `),
+      describeEvent(entry.event, players, events)))),
+    h("p", {}, `${t("overtakenMine")}: `, h("strong", {}, mine)),
+    h("div", { class: "button-row" },
+      h("button", { type: "button", class: "primary", onclick: () => onSendAnyway(message) }, t("sendMineAnyway")),
+      h("button", { type: "button", class: "secondary", onclick: () => onDrop(message) }, t("dropMine"))));
 }
 
 /** Findings: what was proven after the fact, and what the table can do about it. */

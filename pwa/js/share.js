@@ -24,7 +24,7 @@ function linkBlock(kind, title, url, note) {
 export function renderShare(app) {
   const table = app.table;
   const open = app.open.share ?? table.seq === 0;
-  return h("section", { class: "share", "aria-label": t("invite") },
+  return h("section", { class: "share", id: "share", "aria-label": t("invite") },
     h("p", { class: "join-code-line" }, `${t("joinCode")}: `,
       h("strong", { class: "join-code" }, table.join_code)),
     h("details", { class: "fold fold-share", open,

@@ -70,20 +70,32 @@ function seatGroup(app, ctx, type, inputs) {
     [seats, renderInput(ctx, chosen, { titled: inputs.length === 1 })], forTurn);
 }
 
-function entrySection(app, ctx) {
+/** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
+const ENDS_THE_HAND = new Set(["claim"]);
+
+function entrySection(app, ctx, undo) {
   const { quick, calls, now, play, trick, grouped } = groupInputs(app.game, app.table.expected);
   const others = now.filter((input) => input !== trick);
+  // While a card is to be played, the turn's other actions (stand over, "Går ni med?") and
+  // undo sit between the trick and the cards, inside the first screen; what ends the hand
+  // waits, folded, under the cards.
+  const quickActions = play ? others.filter((i) => !ENDS_THE_HAND.has(i.type)) : others;
+  const ending = play ? others.filter((i) => ENDS_THE_HAND.has(i.type)) : [];
   // A fold another seat shares but that is the turn's now (a declaration before the first
   // card) comes before the cards; the rest after them.
   const expectedSeat = app.table.expected.seat;
   const folds = [...grouped.entries()];
   const turnsFold = ([, inputs]) => inputs.some((i) => i.seat === expectedSeat);
+  const actionRow = play && (quickActions.length || undo)
+    ? [quickActions.map((input) => renderInput(ctx, input, { titled: false })), undo] : null;
+  const later = ending.length ? ending.map((input) => remembered(app, input.type, eventLabel(input.type),
+    renderInput(ctx, input, { titled: false }))) : null;
   const turn = [
     folds.filter(turnsFold).map(([type, inputs]) => seatGroup(app, ctx, type, inputs)),
-    play && renderPlayPanel(ctx, play, trick),
+    play && renderPlayPanel(ctx, play, trick, actionRow, later),
     play && trick && !ctx.offline && remembered(app, "trick", eventLabel("trick"),
       renderInput(ctx, trick, { titled: false })),
-    others.map((input) => renderInput(ctx, input)),
+    !play && others.map((input) => renderInput(ctx, input)),
     folds.filter((f) => !turnsFold(f)).map(([type, inputs]) => seatGroup(app, ctx, type, inputs)),
   ];
   const hasTurn = play || others.length || grouped.size;
@@ -96,6 +108,18 @@ function entrySection(app, ctx) {
                                       renderInput(ctx, input, { titled: false })))),
     !play && hasTurn && remembered(app, "turns", t("cardByCard"), h("div", { class: "turns" }, turn),
                                    quick.length === 0));
+}
+
+/** One tap to the rest of the table while playing: the protokoll, the log, sharing. */
+function jumpBar(app) {
+  const to = (id) => (e) => {
+    e.preventDefault();
+    document.getElementById(id)?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
+  return h("nav", { class: "jump-bar", "aria-label": t("jumpTo") },
+    h("a", { href: "#protokoll", onclick: to("protokoll") }, t("jumpProtokoll")),
+    h("a", { href: "#log", onclick: to("log") }, t("jumpLog")),
+    app.access?.write && h("a", { href: "#share", onclick: to("share") }, t("jumpShare")));
 }
 
 /** Entries made without a network, in order, and what stopped them if something did. */
@@ -167,24 +191,28 @@ export function renderTable(app, actions) {
        onSubmit: (event) => actions.submit({ type: "correct", target: entry.seq, event },
                                            `correct:${entry.seq}`) }));
   const playing = writable && groupInputs(app.game, table.expected).play;
-  const entry = writable && entrySection(app, ctx);
+  const undo = writable && undoBlock(app, actions);
+  const entry = writable && entrySection(app, ctx, playing ? undo : null);
   const protokoll = renderProtokoll(table.protokoll, table);
-  return h("div", { class: "table-screen" },
+  return h("div", { class: `table-screen${playing ? " playing" : ""}` },
     h("div", { class: "status" },
       h("h2", {}, table.title),
       h("p", { class: "prompt", role: "status", "aria-live": "polite" }, pick(table.expected.prompt))),
     writable && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),
-    writable && outboxBlock(app, actions),
-    h("div", { id: "message-slot" },
-      renderMessage(app.message, { rules: app.game?.rules || [], table, deck,
-                                   onDismiss: () => actions.dismiss(), onOpen: actions.openFold })),
+    // Messages lie over the page instead of pushing it down (nothing moves under the thumb).
+    h("div", { id: "message-slot", class: "overlay" },
+      renderMessage(app.message, { rules: app.game?.rules || [], table, deck, events: app.game?.events,
+                                   onDismiss: () => actions.dismiss(), onOpen: actions.openFold,
+                                   onSendAnyway: actions.sendAnyway, onDrop: actions.dropOvertaken })),
     playing && entry,
+    playing && jumpBar(app),
+    writable && outboxBlock(app, actions),
     protokoll,
     renderFindings(table, app.game?.rules || [], deck, {
       canWrite: writable, onOpen: actions.openFold, onCorrect: () => actions.openFold("log") }),
-    writable && undoBlock(app, actions),
+    !playing && undo,
     !playing && entry,
     renderLog(app.log, app.game?.events, {
       showAll: !!app.open.log, onToggleAll: () => actions.toggle("log"),

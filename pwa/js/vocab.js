@@ -5,7 +5,7 @@
  * without touching this file; only the words every table shares (undo, correction, seat…)
  * live here. An unknown id falls back to itself.
  */
-import { getLang, t } from "./i18n.js";
+import { getLang, localCards, t } from "./i18n.js";
 
 const SHARED = {
   events: {
@@ -74,5 +74,5 @@ export const fieldNoun = (name) => word("nouns", name) ?? humanize(name);
 export function valueLabel(value) {
   if (value === true) return t("yes");
   if (value === false) return t("no");
-  return word("values", value) ?? humanize(value);
+  return word("values", value) ?? localCards(humanize(value));
 }

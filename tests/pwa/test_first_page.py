@@ -228,9 +228,15 @@ def test_stale_entry_reloads_the_table(page: Page, live_server):
                         "tricks": [1, 1, 2, 2], "joined": []}})
     assert response.status == 201
     enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1])
-    expect(page.locator(".message-stale")).to_be_visible()
-    expect(page.locator(".message-stale .message-text")).to_contain_text("Bordet har ändrats")
+    # A deal's result is never sent twice by guesswork: the phone says what the other
+    # phone entered and lets the person choose.
+    stale = page.locator(".message-stale")
+    expect(stale).to_be_visible()
+    expect(stale.locator("h3")).to_have_text("En annan telefon hann före")
+    expect(stale.locator(".overtaken-list li")).to_have_count(1)
     expect_totals(page, [12, 12, 10, 12])  # the other phone's deal, not ours
+    stale.get_by_role("button", name="Spara min också").click()
+    expect_totals(page, [12, 8, 10, 12])  # ours on top: Bo bids three, takes four: 12 - 4
 
 
 def test_match_to_the_end_shows_winner_and_settlement(page: Page, live_server):

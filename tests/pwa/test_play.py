@@ -80,32 +80,34 @@ def test_a_rodskagg_deal_trick_by_trick_to_its_protokoll_line(page: Page, live_s
     expect_totals(page, [12, 6, 12, 17])
     expect(page.locator(".next-dealer")).to_have_text("Bo ger nästa giv.")
     expect(page.locator("svg.chart polyline")).to_have_count(4)
-    expect(page.locator(".log li").first).to_contain_text("♠J")
+    expect(page.locator(".log li").first).to_contain_text("♠Kn")  # Swedish card letters
     shot(page, "rodskagg-protokoll-after-deal", full_page=True)
 
 
-def test_a_refused_card_is_explained_with_the_rule_and_what_is_allowed(page: Page, live_server):
+def test_a_played_card_cannot_be_tapped_and_a_refusal_is_explained(page: Page, live_server):
     start_table(page, live_server.url)
     deal_and_bid(page)
     for card in TRICKS[0]:
         tap_card(page, card)
     expect_seq(page, 10)
-    # ♥A is greyed out (played in trick 1); tapped anyway, the server says why.
+    # ♥A was played in trick 1: dimmed, said so, and no thumb can post it again.
     ace = page.locator('#play-picker button[data-card="♥A"]')
     expect(ace).to_have_class(re.compile("played"))
     expect(ace).to_have_attribute("aria-label", re.compile("redan spelat"))
-    ace.click()
+    expect(ace).to_be_disabled()
+    # A misdeal called as if the dealer had not knocked, when the protokoll says he did, is
+    # refused; the refusal says why, cites the rule and says what is allowed now.
+    page.locator("details.fold-misdeal > summary").click()
+    page.locator(".input-misdeal").get_by_role("button", name="Nej", exact=True).click()
     message = page.locator(".message-refusal")
-    expect(message.locator(".message-text")).to_have_text("♥A är redan spelat i stick 1.")
-    expect(message.locator("cite")).to_have_text("Rödskägg — Spelet")
-    expect(message.locator("blockquote")).to_contain_text("bekänn färg")
-    expect(message.locator(".facts")).to_contain_text("Bo")  # the facts, by name
+    expect(message.locator(".message-text")).to_have_text("Protokollet säger annat om givens knack.")
+    expect(message.locator("cite")).to_have_count(1)
     expect(message.locator(".allowed-next")).to_contain_text("Stick 2: Bo spelar.")
-    expect(message.locator(".allowed-next button")).to_have_text(["Felgiv"])
-    shot(page, "refused-card")
+    shot(page, "refused-entry")
     expect(page.locator(".sheet tbody tr.nums")).to_have_count(1)  # nothing was written
+    sv_text = message.locator(".message-text").inner_text()
     page.get_by_role("button", name="English").click()
-    expect(message.locator(".message-text")).to_have_text("♥A was already played in trick 1.")
+    expect(message.locator(".message-text")).not_to_have_text(sv_text)
     page.get_by_role("button", name="Correct the entry").click()
     expect(page.locator(".message-refusal")).to_have_count(0)
     tap_card(page, "♠A")

@@ -1,7 +1,9 @@
 /**
  * The cards of the table's deck as buttons, grouped by suit in deck order, to tap instead
- * of typing notation. Cards already played (or otherwise out of reach) are greyed out but
- * stay tappable: if a player insists, the server's refusal says why (design principle 4).
+ * of typing notation. Only what can be played is tappable: cards already played and cards
+ * the rules do not allow now (the expectation's list, e.g. the face-up trump) are dimmed
+ * and disabled, so a fast thumb cannot post what is known to be wrong. The buttons keep
+ * their places whatever is dimmed: nothing moves under the thumb.
  *
  * - `mode: "one"`: a tap picks the card (`onPick(card)`), e.g. playing to a trick.
  * - `mode: "many"`: taps toggle cards into `selected` (an array kept by the caller); with
@@ -11,6 +13,10 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardFace, cardName, countCards, suitGroups, suitName } from "../cards.js";
+
+/** Cards per row: a suit of up to nine cards on one row, a longer one on two or (800's 22
+ * tarokker) three even rows, so a deck always fills the same rows whatever is dimmed. */
+const perRow = (n) => (n <= 9 ? n : n <= 16 ? Math.ceil(n / 2) : Math.ceil(n / 3));
 
 export function cardPicker({ deck, mode = "one", selected = [], greyed = [], allowed = null,
                              ordered = false, onPick, onChange, label, busy = false,
@@ -24,8 +30,10 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
     // A re-drawn button is a new element: keep the keyboard's place on the card tapped.
     const focused = container.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const chosen = countCards(selected);
-    container.replaceChildren(...suitGroups(deck).map((group) =>
-      h("div", { class: "suit-row", role: "group", "aria-label": suitName(group.suit) },
+    const groups = suitGroups(deck);
+    container.replaceChildren(...groups.map((group) =>
+      h("div", { class: "suit-row", role: "group", "aria-label": suitName(group.suit),
+                 style: { "--per-row": perRow(group.cards.length) } },
         group.cards.map(({ card, instance }) => {
           const out = instance < (grey.get(card) || 0);
           const start = grey.get(card) || 0;
@@ -38,7 +46,7 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
             class: ["card", out ? "played" : "", notNow ? "not-now" : "", isChosen ? "chosen" : ""]
               .filter(Boolean).join(" "),
             dataset: { card, key: `${card}#${instance}` },
-            disabled: busy,
+            disabled: busy || out || notNow,
             "aria-pressed": mode === "many" ? String(isChosen) : null,
             "aria-label": [cardName(card), state, order && `#${order}`].filter(Boolean).join(", "),
             onclick: () => {

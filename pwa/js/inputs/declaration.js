@@ -45,7 +45,8 @@ export function renderDeclaration(ctx, exp) {
 
   const drawPanel = () => {
     const points = draft.score ?? draft.proposal?.points ?? null;
-    panel.replaceChildren(
+    // replaceChildren writes null as the text "null": leave the missing parts out.
+    panel.replaceChildren(...[
       draft.error && h("p", { class: "proposal-error", role: "alert" }, pick(draft.error.messages, draft.error.message)),
       draft.proposal && h("div", {},
         h("p", { class: "row-label" }, t("bestProposal")),
@@ -60,7 +61,8 @@ export function renderDeclaration(ctx, exp) {
         draft.proposal.sekvens?.doubled && h("p", { class: "hint" }, t("sekvensDoubled"))),
       h("button", { type: "button", class: "primary declare-button",
                     disabled: ctx.busy || !draft.cards.length, onclick: post },
-        points !== null ? t("declarePoints", { name, points }) : t("declareCards", { name })));
+        points !== null ? t("declarePoints", { name, points }) : t("declareCards", { name })),
+    ].filter(Boolean));
   };
 
   async function propose() {

@@ -15,27 +15,49 @@ import { eventLabel } from "../vocab.js";
 import { cardChip, playedCards, tricksOnTable } from "../cards.js";
 import { cardPicker } from "./card-picker.js";
 
+/** The trick on the table as one slot per player, so the strip never changes size while a
+ * trick is played (nothing moves under the thumb): what lies there, whose turn it is, and
+ * empty places for the rest. */
 function trickView(table, current, leader, toPlay) {
   const plays = current?.cards || [];
-  return h("ol", { class: "trick-table", "aria-label": t("trickOnTable") },
-    plays.map((p) => h("li", { class: "played-card" },
-      h("span", { class: "who" }, table.players[p.seat],
-        p.seat === leader && h("span", { class: "chip lead" }, t("leads"))),
-      cardChip(p.card))),
+  const seats = table.players.length;
+  const empty = Math.max(0, seats - plays.length - (toPlay !== null ? 1 : 0));
+  const who = (seat) => h("span", { class: "who" },
+    h("span", { class: "name" }, table.players[seat]),
+    seat === leader && h("span", { class: "chip lead" }, t("leads")));
+  return h("ol", { class: "trick-table", "aria-label": t("trickOnTable"), style: { "--seats": seats } },
+    plays.map((p) => h("li", { class: "played-card" }, who(p.seat), cardChip(p.card))),
     toPlay !== null && h("li", { class: "to-play", "aria-current": "step" },
-      h("span", { class: "who" }, table.players[toPlay],
-        toPlay === leader && h("span", { class: "chip lead" }, t("leads"))),
-      h("span", { class: "slot" }, t("toPlay"))));
+      who(toPlay), h("span", { class: "slot" }, t("toPlay"))),
+    Array.from({ length: empty }, () => h("li", { class: "empty", "aria-hidden": "true" })));
 }
 
+/** The last trick, on a line that is there from the first card on (empty until a trick is
+ * taken), so that the cards below never move down. */
 function lastTrick(table, last) {
-  if (!last?.cards?.length) return null;
-  return h("p", { class: "last-trick" }, `${t("lastTrick")}: `,
-    last.cards.map((p) => [cardChip(p.card), " "]),
-    Number.isInteger(last.winner) && `— ${t("trickTakenBy", { name: table.players[last.winner] })}`);
+  const cards = last?.cards || [];
+  return h("p", { class: "last-trick" }, cards.length > 0 && [`${t("lastTrick")}: `,
+    cards.map((p) => [cardChip(p.card), " "]),
+    Number.isInteger(last.winner) && `— ${t("trickTakenBy", { name: table.players[last.winner] })}`]);
 }
 
-export function renderPlayPanel(ctx, play, trick) {
+/** Each player's tricks so far in this deal, on one line. */
+function tricksWon(table) {
+  const holder = table.state?.deal ?? table.state?.hand ?? null;
+  const tricks = Array.isArray(holder?.tricks) ? holder.tricks : [];
+  if (!tricks.some((trick) => Number.isInteger(trick?.winner))) return h("p", { class: "tricks-won" });
+  const counts = table.players.map(() => 0);
+  for (const trick of tricks) if (Number.isInteger(trick?.winner)) counts[trick.winner] += 1;
+  return h("p", { class: "tricks-won", "aria-label": t("tricksSoFar") },
+    table.players.map((name, seat) => h("span", { class: "won" }, name, " ", h("strong", {}, counts[seat]))));
+}
+
+/**
+ * `actions`: the other inputs of the seat to play that fit now (stand over, "Går ni med?"),
+ * drawn between the trick and the cards, inside the first screen. `later`: inputs that end
+ * the hand (a claim of 66), folded away under the cards so no thumb opens them by chance.
+ */
+export function renderPlayPanel(ctx, play, trick, actions = null, later = null) {
   const { table } = ctx;
   const fields = play.fields || {};
   const { current, last } = tricksOnTable(table.state);
@@ -52,9 +74,10 @@ export function renderPlayPanel(ctx, play, trick) {
 
   if (!ctx.offline) {
     return h("section", { class: "play-panel", "aria-label": eventLabel("play") },
-      heading,
+      h("div", { class: "panel-head" }, heading, tricksWon(table)),
       trickView(table, current, leader, play.seat),
       lastTrick(table, last),
+      actions && h("div", { class: "turn-actions" }, actions),
       legal && legal.length > 0 && [
         h("p", { class: "row-label", id: "legal-picker-label" },
           t("legalCards", { name: table.players[play.seat] })),
@@ -65,7 +88,8 @@ export function renderPlayPanel(ctx, play, trick) {
         t("tapCardFor", { name: table.players[play.seat] })),
       cardPicker({ deck, mode: "one", greyed, allowed, busy: ctx.busy, id: "play-picker",
                    label: t("tapCardFor", { name: table.players[play.seat] }),
-                   onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") }));
+                   onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") }),
+      later);
   }
 
   // Offline: compose whole tricks.

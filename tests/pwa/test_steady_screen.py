@@ -1,0 +1,88 @@
+"""The play screen holds still and fits one phone screen (390×844, touch).
+
+Paper is the rival: a fast tapper must hit the card he aims at. So the card buttons are
+measured before and after every tap of two whole tricks, toast included, and must not move
+by a pixel; everything the moment needs (the headline, the trick, the actions that fit now,
+undo, the cards) lies inside the first screen; what cannot be played is dimmed and cannot be
+tapped.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.pwa.helpers import api_post, expect_seq, shot, start_game, tap_card
+from tests.pwa.test_first_page import PLAYERS, start_table
+from tests.pwa.test_play import TRICKS, deal_and_bid
+
+VIEWPORT_HEIGHT = 844
+
+CARD_BOXES = """() => [...document.querySelectorAll('#play-picker button.card')].map((b) => {
+  const r = b.getBoundingClientRect();
+  return [b.dataset.key, Math.round(r.x * 2) / 2, Math.round(r.y * 2) / 2,
+          Math.round(r.width * 2) / 2, Math.round(r.height * 2) / 2];
+})"""
+
+
+def card_boxes(page: Page) -> list:
+    return page.evaluate(CARD_BOXES)
+
+
+def box_bottom(page: Page, selector: str) -> float:
+    return page.evaluate(f"""() => {{
+      const r = document.querySelector({selector!r}).getBoundingClientRect();
+      return r.bottom; }}""")
+
+
+def test_no_card_moves_while_two_tricks_are_played(page: Page, live_server):
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    before = card_boxes(page)
+    assert len(before) == 52
+    seq = 6
+    for trick in TRICKS[:2]:
+        for card in trick:
+            tap_card(page, card)
+            seq += 1
+            expect_seq(page, seq)
+            after = card_boxes(page)
+            assert after == before, f"cards moved after {card} (#{seq})"
+    shot(page, "steady-trick-2")
+
+
+def test_the_play_screen_fits_one_phone_screen(page: Page, live_server):
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    # Headline, the trick, undo and every card: inside the first screen.
+    for selector in (".prompt", ".trick-table", ".turn-actions .undo",
+                     "#play-picker .suit-row:last-child"):
+        assert box_bottom(page, selector) <= VIEWPORT_HEIGHT, selector
+    expect(page.locator(".jump-bar a")).to_have_text(["Protokoll", "Logg", "Dela"])
+    shot(page, "steady-first-screen")
+
+
+def test_braus_stand_over_is_in_the_first_screen(page: Page, live_server):
+    start_game(page, live_server.url, "braus", PLAYERS)
+    api_post(page, live_server.url, {"type": "deal", "dealer": 0, "cut": 3})
+    expect(page.locator(".play-panel")).to_be_visible()
+    tap_card(page, "♥6")  # Bo leads a six; Cia may stand over
+    expect(page.locator(".turn-actions")).to_contain_text("Står över")
+    page.evaluate("window.scrollTo(0, 0)")
+    assert box_bottom(page, ".turn-actions") <= VIEWPORT_HEIGHT
+    assert box_bottom(page, "#play-picker .suit-row:last-child") <= VIEWPORT_HEIGHT
+    shot(page, "braus-play")
+
+
+def test_played_cards_and_cards_not_allowed_cannot_be_tapped(page: Page, live_server):
+    start_game(page, live_server.url, "braus", PLAYERS)
+    api_post(page, live_server.url, {"type": "deal", "dealer": 0, "cut": 3})
+    tap_card(page, "♥6")
+    played = page.locator('#play-picker button[data-card="♥6"]')
+    expect(played).to_be_disabled()
+    # Bräus: the sevens are laid down, never played to a trick: the engine does not list
+    # them among the cards Cia may play now.
+    seven = page.locator('#play-picker button[data-card="♥7"]')
+    expect(seven).to_be_disabled()
+    expect(page.locator('#play-picker button[data-card="♥9"]')).to_be_enabled()
