@@ -78,7 +78,8 @@ def private_spec(module: Any, event: dict[str, Any]) -> tuple[dict[str, Any], An
     inner = event.get("event") if event.get("type") == "correct" else event
     if not isinstance(inner, dict):
         return None
-    spec = private.get(inner.get("type"))
+    kind = inner.get("type")
+    spec = private.get(kind) if isinstance(kind, str) else None  # a hostile type: not ours
     if spec is None or not isinstance(inner.get("seat"), int):
         return None
     return inner, spec

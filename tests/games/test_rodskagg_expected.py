@@ -53,7 +53,8 @@ def offered_entries(state) -> list[dict]:
                         event["offender"] = call["offender"]
                     events.append(event)
         else:
-            assert inp.type in ("result", "play", "trick"), inp.type
+            # (a hand entered by its player: tests/games/test_rodskagg_hands.py)
+            assert inp.type in ("result", "play", "trick", "hand"), inp.type
     return events
 
 

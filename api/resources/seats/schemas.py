@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields
 
+from ...schemas import StrictBoolean
 from .records import SCORER
 
 
@@ -27,7 +28,7 @@ class SeatTakeSchema(Schema):
     seat = place_field("The seat to take (0 = the first player named), or \"scorer\": "
                        "writes for every seat, reads no seat's private cards. Null leaves "
                        "the place.", required=True)
-    change = fields.Boolean(load_default=False, metadata={
+    change = StrictBoolean(load_default=False, metadata={
         "description": "Changing from one place to another must be asked for explicitly; "
                        "without it a device holding a place gets 409 already_seated."})
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, pre_load, validate
 
-from ...schemas import MessagesSchema
+from ...schemas import MessagesSchema, StrictBoolean
 from ..access.credentials import QUERY_CREDENTIALS
 from ..seats.schemas import place_field
 
@@ -20,7 +20,7 @@ class TableCreateSchema(Schema):
                        "named) or \"scorer\". Without it, the device holds no seat and "
                        "may post every seat's private entries, as the scorer does, until "
                        "it sits down.", load_default=None)
-    open_private_after_deal = fields.Boolean(load_default=True, metadata={
+    open_private_after_deal = StrictBoolean(load_default=True, metadata={
         "description": "Whether private entries (a hand entered, the dealer's discards) "
                        "open to the whole table when their deal is over, so a dispute can be "
                        "replayed with every hand. False keeps them closed: only their seat's "
