@@ -45,6 +45,9 @@ function undoBlock(app, actions) {
                        onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
 }
 
+/** Is `type` a private entry of the game (a hand, discards: the catalog's `private`)? */
+const isPrivate = (app, type) => (app.game?.private || []).includes(type);
+
 /** A fold per input type that several seats may enter (a declaration, a hand), with the
  * seat to enter it for: the seat to play if it is one of them, else the first. */
 function seatGroup(app, ctx, type, inputs) {
@@ -65,7 +68,9 @@ function seatGroup(app, ctx, type, inputs) {
       h("input", { type: "radio", name: key, checked: input === chosen,
                    onchange: () => { app.pickedSeat[type] = input.seat; ctx.rerender(); } }),
       h("span", {}, app.table.players[input.seat]))));
-  const forTurn = inputs.some((i) => i.seat === app.table.expected.seat);
+  // A private entry (a hand) is no move of the turn: its fold stays closed until opened,
+  // so the cards below it never move.
+  const forTurn = inputs.some((i) => i.seat === app.table.expected.seat) && !isPrivate(app, type);
   return remembered(app, type, eventLabel(type),
     [seats, renderInput(ctx, chosen, { titled: inputs.length === 1 })], forTurn);
 }
@@ -85,7 +90,8 @@ function entrySection(app, ctx, undo) {
   // card) comes before the cards; the rest after them.
   const expectedSeat = app.table.expected.seat;
   const folds = [...grouped.entries()];
-  const turnsFold = ([, inputs]) => inputs.some((i) => i.seat === expectedSeat);
+  const turnsFold = ([type, inputs]) => inputs.some((i) => i.seat === expectedSeat)
+    && !isPrivate(app, type);
   const actionRow = play && (quickActions.length || undo)
     ? [quickActions.map((input) => renderInput(ctx, input, { titled: false })), undo] : null;
   const later = ending.length ? ending.map((input) => remembered(app, input.type, eventLabel(input.type),
@@ -198,7 +204,7 @@ export function renderTable(app, actions) {
     h("div", { class: "status" },
       h("h2", {}, table.title),
       h("p", { class: "prompt", role: "status", "aria-live": "polite" }, pick(table.expected.prompt))),
-    writable && renderSeat(app, actions),
+    writable && !playing && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),
     // Messages lie over the page instead of pushing it down (nothing moves under the thumb).
@@ -208,6 +214,7 @@ export function renderTable(app, actions) {
                                    onSendAnyway: actions.sendAnyway, onDrop: actions.dropOvertaken })),
     playing && entry,
     playing && jumpBar(app),
+    writable && playing && renderSeat(app, actions),
     writable && outboxBlock(app, actions),
     protokoll,
     renderFindings(table, app.game?.rules || [], deck, {

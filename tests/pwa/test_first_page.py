@@ -146,9 +146,12 @@ def test_fem_opp_adds_five(page: Page, live_server):
     expect_totals(page, [17, 12, 12, 12])
     expect(page.locator(".sheet tr.label.kind-penalty")).to_have_text(
         "Fem opp: Anna lät någon annan kupera")
-    # That breach is called now, and nothing else is open before the deal: the page offers
-    # only what the state's expected inputs offer, so the call disappears.
-    expect(page.locator("details.fold-fem_opp")).to_have_count(0)
+    # That breach is called now; picking up early is still open before the deal (it can be
+    # called until the first bid): the page offers only what the state's expected inputs
+    # offer, so the called breach disappears from the form.
+    page.locator("details.fold-fem_opp summary").click()
+    form = page.locator("form.input-fem_opp")
+    expect(form.get_by_role("radio", name="Given lät någon annan kupera")).to_have_count(0)
     expect(page.locator(".log li").first).to_contain_text("Given lät någon annan kupera")
 
 
@@ -281,7 +284,7 @@ def test_bad_setup_is_refused_with_a_message(page: Page, live_server, names):
         inputs.nth(seat).fill(names[seat] if seat < len(names) else "")
     page.get_by_role("button", name="Starta bordet").click()
     expect(page.locator(".message-refusal .message-text")).to_have_text(re.compile(
-        "Rödskägg spelas av 3–7 spelare|Spelarna behöver olika namn"))
+        "Rödskägg spelas av 3–7 spelare|Spelarna behöver olika namn|går inte att skilja åt"))
     expect(page.locator("form.setup")).to_be_visible()
 
 
@@ -310,7 +313,8 @@ def test_new_table_leaves_the_old_one(page: Page, live_server):
 
 def test_generic_inputs_follow_expected_fields(page: Page, live_server):
     """`expected` lists the callable breaches in `fields.breach`: only those are offered
-    (before the first deal only the dealer's foreign cut can be called); without the hint
+    (before the first deal: the dealer's foreign cut, and picking up early, which counts for
+    the coming deal); without the hint
     the catalog's `choice:` list is the fallback."""
     start_table(page, live_server.url)
     page.locator("details.fold-fem_opp summary").click()
@@ -322,8 +326,8 @@ def test_generic_inputs_follow_expected_fields(page: Page, live_server):
             {headers: {Authorization: 'Bearer ' + token}})).json();
         return table.expected.inputs.find((i) => i.type === 'fem_opp').fields ?? null;
     }""")
-    assert fields_sent == {"breach": ["foreign_cut"]}
-    expect(offered).to_have_count(1)
+    assert fields_sent["breach"] == ["foreign_cut", "picked_up_early"]
+    expect(offered).to_have_count(2)
     # The convention itself, on a made-up expectation.
     labels = page.evaluate("""async () => {
         const { renderGenericInput } = await import('/js/inputs/generic-form.js');
