@@ -16,6 +16,7 @@ from ... import store
 from ...blueprint import Blueprint
 from ..access import credentials, principals, records, rotation
 from ..access.ratelimit import Limits
+from ..tournaments import placement
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema,
                       TableReadSchema)
@@ -67,7 +68,8 @@ class Table(MethodView):
         access = who.as_dict()
         if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
             access["write"] = False
-        return {**store.table_view(row, setup, state, who.sees_join_code), "access": access}
+        view = store.table_view(row, setup, state, who.sees_join_code)
+        return {**view, "tournament": placement.block(g.db, table_id, view), "access": access}
 
 
 @blp.route("/<string:table_id>/events")
@@ -91,6 +93,7 @@ class Events(MethodView):
         status, body = store.post_event(g.db, table_id, credentials.from_request(),
                                         data["based_on"], data["client_event_id"],
                                         data["event"], limits())
+        body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
         return body, status
 
 
