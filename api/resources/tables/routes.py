@@ -12,6 +12,8 @@ from typing import Any
 from flask import Response, current_app, g, request
 from flask.views import MethodView
 
+from rules_engine import spreadsheet
+
 from ... import store
 from ...blueprint import Blueprint
 from ..access import credentials, principals, records, rotation
@@ -101,7 +103,8 @@ class Events(MethodView):
 class Protokoll(MethodView):
     @blp.arguments(ProtokollQuerySchema, location="query")
     @blp.response(200, SheetSchema, description="The protokoll as JSON, or as CSV "
-                  "(format=csv or Accept: text/csv).")
+                  "(format=csv or Accept: text/csv; with lang=sv by default in the Swedish "
+                  "spreadsheet dialect: UTF-8 with BOM, ';' and Swedish headers).")
     @blp.doc(security=credentials.READ_SECURITY)
     @blp.errors(400, 401, 403, 404, 429)
     def get(self, query, table_id: str):
@@ -112,7 +115,8 @@ class Protokoll(MethodView):
         wants_csv = query["format"] == "csv" or (
             request.accept_mimetypes.best == "text/csv")
         if wants_csv:
-            return Response(sheet.to_csv(query["lang"]), mimetype="text/csv",
+            text = spreadsheet.write(sheet, query["lang"], query["dialect"])
+            return Response(text, mimetype="text/csv",
                             headers={"Content-Disposition":
                                      f'attachment; filename="protokoll-{table_id}.csv"'})
         return sheet.as_dict()

@@ -193,3 +193,9 @@ class ProtokollQuerySchema(Schema):
 
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     lang = fields.String(load_default="en", validate=validate.OneOf(["sv", "en"]))
+    dialect = fields.String(load_default=None, validate=validate.OneOf(["semicolon", "comma"]),
+                            metadata={"description":
+                                      "The CSV's form. semicolon: UTF-8 with BOM, ';' between "
+                                      "cells, as a Swedish spreadsheet opens it (the default "
+                                      "with lang=sv); comma: plain CSV, ',' and no BOM (the "
+                                      "default with lang=en). Headers follow lang."})
