@@ -47,6 +47,10 @@ def test_a_round_table_shows_its_tournament_round_and_table(client):
     assert posted.status_code == 201, posted.json
     assert posted.json["table"]["tournament"]["deals"] == 1
     assert posted.json["table"]["tournament"]["round_played"] is False
+    # a phone that was behind gets the table as it is now, and where it is
+    stale = post(client, table["table_id"], phone, 0, SECOND_DEAL)
+    assert (stale.status_code, stale.json["code"]) == (409, "stale_sequence")
+    assert stale.json["details"]["table"]["tournament"]["deals"] == 1
 
 
 def test_a_table_of_no_tournament_says_so(table):

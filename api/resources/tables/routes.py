@@ -15,6 +15,7 @@ from flask.views import MethodView
 from rules_engine import spreadsheet
 
 from ... import store
+from ...errors import ApiError
 from ...blueprint import Blueprint
 from ..access import credentials, principals, records, rotation
 from ..access.ratelimit import Limits
@@ -92,9 +93,15 @@ class Events(MethodView):
         """Post one event (or a whole trick). A retry with the same client_event_id is
         answered as the first time; a post based on an old sequence number gets 409; a
         device posting faster than the rate limit gets 429 with Retry-After."""
-        status, body = store.post_event(g.db, table_id, credentials.from_request(),
-                                        data["based_on"], data["client_event_id"],
-                                        data["event"], limits())
+        try:
+            status, body = store.post_event(g.db, table_id, credentials.from_request(),
+                                            data["based_on"], data["client_event_id"],
+                                            data["event"], limits())
+        except ApiError as error:  # a 409 carries the table as it is now: where it is too
+            if isinstance(error.details.get("table"), dict):
+                error.details["table"]["tournament"] = placement.block(
+                    g.db, table_id, error.details["table"])
+            raise
         body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
         return body, status
 
