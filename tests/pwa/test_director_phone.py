@@ -5,6 +5,7 @@ the director key shown once has a button that copies it."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -98,5 +99,27 @@ def test_the_director_key_has_a_copy_button(browser: Browser, live_server):
         page.locator(".new-token-shown").get_by_role("button", name="Kopiera nyckeln").click()
         assert page.evaluate("navigator.clipboard.readText()") == fresh
         fits(page)
+    finally:
+        context.close()
+
+
+def test_without_the_clipboard_api_the_key_is_copied_the_old_way(browser: Browser,
+                                                                   live_server):
+    """A laptop on the club's network over plain http has no Clipboard API: the button
+    selects the key and copies it with the old command, or asks to copy it by hand."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, locale="sv-SE")
+    context.add_init_script("Object.defineProperty(navigator, 'clipboard', "
+                            "{value: undefined, configurable: true});")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live_server.url + "/tournament/director.html")
+        page.get_by_label("Ditt namn eller arrangemangets").fill("Klubben")
+        page.get_by_role("button", name="Skapa", exact=True).click()
+        token = page.locator("code.token").inner_text()
+        copy = page.locator("button.copy-token")
+        copy.click()
+        expect(copy).to_have_text(re.compile("Kopierad ✓|Markerad – kopiera den för hand"))
+        assert page.evaluate("window.getSelection().toString()") == token
     finally:
         context.close()
