@@ -12,7 +12,9 @@
  * - lines are drawn widest first and narrower on top, each with its own dash pattern, so a
  *   line lying on another still shows as a coloured core inside a coloured edge;
  * - markers are staggered per series (series s marks the points where i ≡ s, modulo the
- *   step), so on a shared stretch each series' markers sit at different deals.
+ *   step), so on a shared stretch each series' markers sit at different deals; where they
+ *   still meet (a short match) they are drawn largest first, each ringed in white, so a
+ *   smaller shape shows inside a larger one.
  *
  * Inline SVG built with DOM calls; colours are presentation attributes (the page's Content
  * Security Policy allows no style attribute and no markup strings). The lines carry no
@@ -43,19 +45,21 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** The look of series s: colour, marker shape, dash, line width (widest first). */
+/** The look of series s: colour, marker shape, dash, line width and marker size (widest
+ * and largest first). */
 export function seriesStyle(s, count) {
+  const rank = count > 1 ? (count - 1 - s) / (count - 1) : 0.5; // 1 for the first, 0 the last
   return {
+    size: 3 + 3 * rank,
     colour: PALETTE[s % PALETTE.length],
     shape: SHAPES[s % SHAPES.length],
     dash: DASHES[(s + Math.floor(s / PALETTE.length)) % DASHES.length],
-    width: count > 1 ? 1.5 + (4 * (count - 1 - s)) / (count - 1) : 2.5, // 5.5 down to 1.5
+    width: 1.5 + 4 * rank, // 5.5 down to 1.5
   };
 }
 
-/** A marker of a shape centred on (cx, cy), about 7 px across. */
-export function marker(shape, cx, cy, colour, attrs = {}) {
-  const r = 3.5;
+/** A marker of a shape centred on (cx, cy), about 2r across. */
+export function marker(shape, cx, cy, colour, r = 3.5, attrs = {}) {
   const pts = (list) => list.map(([dx, dy]) => `${(cx + dx).toFixed(1)},${(cy + dy).toFixed(1)}`).join(" ");
   const common = { class: `marker marker-${shape}`, fill: colour, stroke: "#fff", "stroke-width": 1,
                    "data-shape": shape, ...attrs };
@@ -133,7 +137,8 @@ export function renderChart(sheet) {
   for (let s = 0; s < n; s += 1) {  // markers above every line
     const group = el("g", { class: `markers markers-${s}`, "data-series": s });
     for (const i of markedRows(rows.length, s, n)) {
-      group.append(marker(styles[s].shape, x(i), y(rows[i].totals[s]), styles[s].colour));
+      group.append(marker(styles[s].shape, x(i), y(rows[i].totals[s]), styles[s].colour,
+                          styles[s].size));
     }
     svg.append(group);
   }

@@ -71,6 +71,10 @@ def test_the_chart_has_markers_per_player_in_the_okabe_ito_palette(page: Page, l
         shapes.append(set(markers.evaluate_all("ms => ms.map(m => m.dataset.shape)")))
     assert all(len(shape) == 1 for shape in shapes)
     assert len(set.union(*shapes)) == 4  # a shape of its own for every player
+    # where equal lines' markers meet, the first is largest: each shows round the next
+    sizes = [chart.locator(f"g.markers-{s} .marker").first.bounding_box()["width"]
+             for s in range(4)]
+    assert sizes[0] > sizes[2] > sizes[3]
     # the legend shows each player's line and marker, not a colour alone
     legend = page.locator(".legend .legend-item")
     expect(legend).to_have_text(list(PLAYERS))
@@ -168,6 +172,7 @@ def test_a_tournament_table_knows_where_it_is_and_stops_after_its_deals(page: Pa
         "Rondens givar är spelade. Bordet tar inte emot fler givar; ångra eller rätta går "
         "fortfarande.")
     expect(page.locator("form.quick-entry")).to_have_count(0)
+    expect(page.locator(".status .prompt")).to_have_count(0)  # no "Mata in given" now
     expect(page.locator(".sheet tfoot td")).to_have_text(["12", "8", "12", "12"])
     shot(page, "phone-sheet-tournament-played")
 
