@@ -25,7 +25,7 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const W = 340, H = 150, PAD_L = 30, PAD_R = 8, PAD_T = 8, PAD_B = 18;
+const W = 340, H = 150, PAD_L = 36, PAD_R = 10, PAD_T = 10, PAD_B = 18;
 
 /** Okabe & Ito, "Color Universal Design" (2008), in an order that keeps the first few far
  * apart and leaves the pale yellow, hard to see on paper, for last. */
