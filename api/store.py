@@ -35,7 +35,7 @@ from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
-from .resources.tournaments import closing
+from .resources.tournaments import closing, placement
 from .resources.seats import records as seats
 
 
@@ -201,6 +201,8 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
         closing.check_writable(db, table_id, who.role, reason)
+        placement.check_round_open(db, table_id, lambda: _sheet_now(db, row), event,
+                                   client_event_id, who.role, reason)
         if limits.write.count > 0:
             ratelimit.hit(db, who.rate_key, limits.write,
                           {"sv": "inmatningar från den här enheten",
@@ -221,6 +223,13 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     if refusal is not None:
         raise refusal
     return answer
+
+
+def _sheet_now(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[dict, Any, bool, int]:
+    """(protokoll, result, over, seq) of the table as it stands: what a tournament reads."""
+    setup, state = load_state(db, row)
+    module = setup.module
+    return module.sheet(state).as_dict(), module.result(state), module.is_over(state), row["seq"]
 
 
 def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSetup,

@@ -19,7 +19,8 @@ import * as api from "./api.js";
 import { ApiError, NetworkError } from "./api.js";
 import { h, uuid } from "./dom.js";
 import { getLang, setLang, t } from "./i18n.js";
-import { newSetupDraft, renderSetup } from "./setup-form.js";
+import { lastSetupDraft, newSetupDraft, renderSetup } from "./setup-form.js";
+import { refreshMyTables, renderMyTables } from "./my-tables.js";
 import { newJoinDraft, renderJoin } from "./join-form.js";
 import { renderTable } from "./table-view.js";
 import { renderMessage } from "./refusal.js";
@@ -93,6 +94,7 @@ function render() {
                               fromLink: app.joinFromLink });
     body = h("div", {},
       renderMessage(app.message, plain),
+      !app.joinFromLink && renderMyTables({ onOpen: actions.openKept, rerender: render }),
       app.joinFromLink ? join
         : h("details", { class: "fold join-fold", open: !!app.open.join,
                          ontoggle: (e) => { app.open.join = e.target.open; } },
@@ -174,6 +176,7 @@ async function loadTable(id) {
   app.access = table.access;
   app.log = log;
   app.game = app.catalog.find((g) => g.id === table.game) || null;
+  if (app.auth?.token) storage.keepSummary(table, true);
   remember();
 }
 
@@ -271,8 +274,11 @@ function showSetup() {
   app.editing = null;
   app.pending = [];
   if (!app.setupDraft && app.catalog.length) {
-    app.setupDraft = newSetupDraft(app.catalog[0], storage.savedDeviceName());
+    // "Nytt bord" offers the last table's game and players.
+    app.setupDraft = lastSetupDraft(app.catalog, storage.lastSummary(), storage.savedDeviceName())
+      || newSetupDraft(app.catalog[0], storage.savedDeviceName());
   }
+  refreshMyTables();
   app.joinDraft ??= newJoinDraft("", storage.savedDeviceName());
   render();
 }
@@ -691,6 +697,16 @@ const actions = {
       if (error instanceof NetworkError || lostTable(app.table.id, error)) return;
       showMessage(messageFor(error));
     }
+  },
+
+  /** Open a table from the start screen's list of this phone's tables. */
+  async openKept(id) {
+    const token = storage.tokenFor(id);
+    if (!token) { render(); return; }
+    storage.setCurrentTable(id);
+    app.message = null;
+    await openTable(id, { token });
+    window.scrollTo(0, 0);
   },
 
   leave() {

@@ -6,10 +6,16 @@
  * total, ritor are strokes, a player out of the match is "ute"; any other mark (bid/tricks
  * in Fyrtioett) is written small under the number. Beneath: who deals next, or the winner
  * and the settlement, then the chart of the match.
+ *
+ * "Skriv ut" prints the sheet as it would be kept on paper: the print stylesheet
+ * (print.css) hides everything but the sheet, its totals and the settlement; a heading seen
+ * only on paper names the game, the players' table (its tournament, round and table) and
+ * the day.
  */
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { renderChart } from "./chart.js";
+import { w } from "./sheet-words.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "±0");
 
@@ -70,6 +76,22 @@ function dealerLine(sheet, table) {
   return Number.isInteger(dealer) ? t("dealerIs", { name: table.players[dealer] }) : null;
 }
 
+/** The heading the printed sheet carries (hidden on the screen). */
+function printHead(table) {
+  if (!table) return null;
+  const place = table.tournament;
+  const when = new Date().toLocaleDateString(document.documentElement.lang === "en" ? "en-GB" : "sv-SE");
+  return h("header", { class: "print-only print-head" },
+    h("h2", {}, table.title),
+    place && h("p", {}, w("tournamentWhere", place)),
+    h("p", {}, w("printedAt", { when })));
+}
+
+function printButton() {
+  return h("button", { type: "button", class: "secondary small print-button",
+                       title: w("printTitle"), onclick: () => window.print() }, w("print"));
+}
+
 export function renderProtokoll(sheet, table = null) {
   const n = sheet.players.length;
   const grid = h("table", { class: "sheet" },
@@ -89,6 +111,8 @@ export function renderProtokoll(sheet, table = null) {
   const winner = sheet.winner !== null && sheet.winner !== undefined;
   const dealer = !winner && dealerLine(sheet, table);
   return h("section", { class: "protokoll", id: "protokoll", "aria-label": t("protokoll") },
+    printHead(table),
+    h("div", { class: "protokoll-tools" }, printButton()),
     winner && h("p", { class: "winner-banner", role: "status" },
       t("winner", { name: sheet.players[sheet.winner] })),
     scroller,

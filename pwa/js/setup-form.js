@@ -7,6 +7,10 @@
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { valueLabel } from "./vocab.js";
+import { w } from "./sheet-words.js";
+
+const lastTableHint = () => w("lastTableHint");
+const clearLabel = () => w("clearSetup");
 
 /** A fresh draft for a game: as many empty seats as the game needs, the defaults. */
 export function newSetupDraft(game, deviceName = "") {
@@ -18,6 +22,25 @@ export function newSetupDraft(game, deviceName = "") {
     options: Object.fromEntries(game.options.map((o) => [o.name, o.default])),
     deviceName,
   };
+}
+
+/** A draft offering the last table's game, players (in their seats), first dealer and
+ * options, as "Nytt bord" after an evening's first table; null when there is none or its
+ * game is no longer in the catalog. Options the game no longer has are dropped. */
+export function lastSetupDraft(catalog, last, deviceName = "") {
+  const game = last && catalog.find((g) => g.id === last.game);
+  if (!game || !Array.isArray(last.players)) return null;
+  const draft = newSetupDraft(game, deviceName);
+  const names = last.players.slice(0, game.players.max).map(String);
+  while (names.length < game.players.min) names.push("");
+  draft.names = names;
+  draft.firstDealer = Number.isInteger(last.first_dealer) && last.first_dealer < names.length
+    ? last.first_dealer : 0;
+  for (const option of game.options) {
+    if (last.options && option.name in last.options) draft.options[option.name] = last.options[option.name];
+  }
+  draft.fromLast = true;
+  return draft;
 }
 
 function optionControl(option, draft) {
@@ -89,6 +112,9 @@ export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, bus
   };
   return h("form", { class: "setup", onsubmit: submit },
     h("h2", {}, t("startTitle")),
+    draft.fromLast && h("p", { class: "hint from-last" }, lastTableHint(), " ",
+      h("button", { type: "button", class: "secondary small clear-setup",
+                    onclick: () => onPickGame(game.id) }, clearLabel())),
     catalog.length > 1 && h("div", { class: "field" },
       h("label", { for: "game" }, t("game")),
       h("select", { id: "game", onchange: (e) => onPickGame(e.target.value) },

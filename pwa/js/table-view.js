@@ -19,6 +19,7 @@ import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
 import { groupInputs, renderInput, renderPlayPanel } from "./inputs/index.js";
 import { renderGenericInput } from "./inputs/generic-form.js";
 import { eventLabel } from "./vocab.js";
+import { renderTournamentBand, takesDeals } from "./tournament-band.js";
 
 /** A <details> that remembers being open across re-renders. */
 function remembered(app, key, summary, body, defaultOpen = false) {
@@ -196,14 +197,17 @@ export function renderTable(app, actions) {
        submitLabel: t("saveCorrection"),
        onSubmit: (event) => actions.submit({ type: "correct", target: entry.seq, event },
                                            `correct:${entry.seq}`) }));
-  const playing = writable && groupInputs(app.game, table.expected).play;
+  const dealsOpen = takesDeals(table); // a tournament round that is played takes no more
+  const playing = writable && dealsOpen && groupInputs(app.game, table.expected).play;
   const undo = writable && undoBlock(app, actions);
-  const entry = writable && entrySection(app, ctx, playing ? undo : null);
+  const entry = writable && dealsOpen && entrySection(app, ctx, playing ? undo : null);
   const protokoll = renderProtokoll(table.protokoll, table);
   return h("div", { class: `table-screen${playing ? " playing" : ""}` },
     h("div", { class: "status" },
       h("h2", {}, table.title),
-      h("p", { class: "prompt", role: "status", "aria-live": "polite" }, pick(table.expected.prompt))),
+      renderTournamentBand(table),
+      takesDeals(table) && h("p", { class: "prompt", role: "status", "aria-live": "polite" },
+                             pick(table.expected.prompt))),
     writable && !playing && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),

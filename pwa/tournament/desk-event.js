@@ -140,13 +140,17 @@ export class EventDesk {
         `${t(`st_${s}`)}: ${w.counts[s] ?? 0}`)));
     const rows = w.tables.map((table) => h("tr", { class: `status-${table.status}`,
                                                   dataset: { table: String(table.number) } },
-      h("td", { class: "num" }, String(table.number)),
-      h("td", {}, h("span", { class: `badge status-${table.status}` }, t(`st_${table.status}`))),
-      h("td", { class: "seats" }, table.seats.map((s) => h("span", { class: "seat" },
-        `${s.name}`, this.event.pairs ? h("sup", {}, s.side === 0 ? "A" : "B") : null))),
-      h("td", { class: "code" }, h("code", {}, table.join_code || "")),
-      h("td", { class: "num" }, String(table.deals)),
-      h("td", { class: "totals" }, table.units.map((u) => figure(u.total)).join(" – "))));
+      // data-label: on a phone the table is a card per table, each cell named (CSS).
+      h("td", { class: "num number", dataset: { label: t("table") } }, String(table.number)),
+      h("td", { class: "state", dataset: { label: t("status") } },
+        h("span", { class: `badge status-${table.status}` }, t(`st_${table.status}`))),
+      h("td", { class: "seats", dataset: { label: t("seats") } }, table.seats.map((s) =>
+        h("span", { class: "seat" }, `${s.name}`,
+          this.event.pairs ? h("sup", {}, s.side === 0 ? "A" : "B") : null))),
+      h("td", { class: "code", dataset: { label: t("code") } }, h("code", {}, table.join_code || "")),
+      h("td", { class: "num deals", dataset: { label: t("deals_played") } }, String(table.deals)),
+      h("td", { class: "totals", dataset: { label: t("totals") } },
+        table.units.map((u) => figure(u.total)).join(" – "))));
     return [
       picker, closing, counts,
       h("div", { class: "table-wrap" }, h("table", { class: "tables" },

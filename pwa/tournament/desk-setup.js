@@ -3,6 +3,7 @@
  * before), and create a tournament — game and options for every table, the players with
  * their clubs, the rounds and how long a round lasts, the scoring.
  */
+import { copyButton } from "./copy-button.js";
 import { ApiError, get, post, saveDirectorToken } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./words.js";
@@ -34,9 +35,10 @@ export function signIn(done) {
       const name = create.elements.name.value.trim();
       const director = await post("/api/directors", { name }, { token: null });
       saveDirectorToken(director.token);
-      shown.replaceChildren(h("p", {}, t("token_once")),
-        h("code", { class: "token" }, director.token),
-        h("button", { type: "button", class: "primary", onclick: () => done() }, t("open")));
+      const code = h("code", { class: "token" }, director.token);
+      shown.replaceChildren(h("p", {}, t("token_once")), code,
+        h("div", { class: "token-actions" }, copyButton(code),
+          h("button", { type: "button", class: "primary", onclick: () => done() }, t("open"))));
     });
   } },
   h("h2", {}, t("new_director")),

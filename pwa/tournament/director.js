@@ -3,6 +3,7 @@
  * run one at its desk (desk-event.js). The open tournament is in the URL (?t=ID), so a
  * reload or a second screen shows the same desk.
  */
+import { copyButton } from "./copy-button.js";
 import { directorToken, get, post, saveDirectorToken } from "./api.js";
 import { EventDesk } from "./desk-event.js";
 import { errorLine, newTournament, signIn, tournamentList } from "./desk-setup.js";
@@ -31,8 +32,9 @@ async function newToken() {
   try {
     const made = await post("/api/directors/me/token", {});
     saveDirectorToken(made.token);
-    main.prepend(h("p", { class: "card new-token-shown" }, t("token_once"), " ",
-      h("code", {}, made.token)));
+    const code = h("code", { class: "token" }, made.token);
+    main.prepend(h("div", { class: "card new-token-shown" }, h("p", {}, t("token_once")), code,
+      h("div", { class: "token-actions" }, copyButton(code))));
   } catch (error) {
     main.prepend(errorLine(error));
   }

@@ -47,6 +47,8 @@ const WORDS = {
     rated_box: "Räkna borden i den publika ratingen",
     close_round: "Avsluta rond", round_closed: "Ronden är avslutad: borden tar inte emot fler inmatningar från telefonerna och bordskorten gäller inte längre.",
     close_round_confirm: "Avsluta ronden? Telefonerna kan sedan inte skriva vid dess bord, och bordskortens koder slutar gälla. Bara du kan rätta där, med ett skäl.",
+    copy_token: "Kopiera nyckeln", copied_token: "Kopierad ✓",
+    copy_by_hand: "Markerad – kopiera den för hand",
     new_token: "Ny nyckel", new_token_confirm: "Byta nyckel? Den gamla slutar gälla direkt, i alla webbläsare där den finns.",
   },
   en: {
@@ -91,6 +93,8 @@ const WORDS = {
     rated_box: "Count the tables in the public ratings",
     close_round: "Close round", round_closed: "The round is closed: its tables take no more entries from the phones and the table cards no longer work.",
     close_round_confirm: "Close the round? The phones can then no longer write at its tables, and the table cards' codes end. Only you can correct there, with a reason.",
+    copy_token: "Copy the token", copied_token: "Copied ✓",
+    copy_by_hand: "Selected – copy it by hand",
     new_token: "New token", new_token_confirm: "Replace your token? The old one stops working at once, in every browser that has it.",
   },
 };

@@ -99,10 +99,27 @@ def test_protokoll_json_and_csv(table):
     assert [row["totals"] for row in sheet["rows"]] == [[12, 12, 12, 12], [12, 8, 12, 12]]
     response = table.get("/protokoll?format=csv&lang=sv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    rows = list(csv.reader(io.StringIO(response.data.decode())))
-    assert rows[0] == ["row", "deal", "what", "Anna", "Bo", "Cia", "Dan"]
+    assert response.content_type == "text/csv; charset=utf-8"
+    # what a Swedish spreadsheet opens right: a BOM, ';' between cells, Swedish headers
+    assert response.data.startswith("\ufeff".encode("utf-8"))
+    text = response.data.decode("utf-8-sig")
+    assert text.splitlines()[0] == "Rad;Giv;Händelse;Anna;Bo;Cia;Dan"
+    assert "\r\n" in text
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=";"))
     assert rows[2][3:] == ["12", "8", "12", "12"]
     assert "hem" in rows[2][2]
+    # plain comma CSV on request, and by default in English
+    comma = table.get("/protokoll?format=csv&lang=sv&dialect=comma").data.decode("utf-8")
+    assert comma.splitlines()[0] == "Rad,Giv,Händelse,Anna,Bo,Cia,Dan"
+    assert not comma.startswith("\ufeff")
+    english = table.get("/protokoll?format=csv&lang=en").data.decode("utf-8")
+    assert list(csv.reader(io.StringIO(english)))[0] == ["row", "deal", "what", "Anna", "Bo",
+                                                         "Cia", "Dan"]
+    semicolon_en = table.get("/protokoll?format=csv&lang=en&dialect=semicolon").data
+    assert semicolon_en.decode("utf-8-sig").startswith("row;deal;what;Anna")
+    unknown = table.get("/protokoll?format=csv&dialect=tab")
+    assert (unknown.status_code, unknown.json["code"]) == (400, "invalid_request")
+    assert "dialect" in unknown.json["details"]["fields"]["query"]
     by_accept = table.get("/protokoll", headers={**table.headers, "Accept": "text/csv"})
     assert by_accept.mimetype == "text/csv"
 

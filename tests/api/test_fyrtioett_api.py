@@ -209,10 +209,10 @@ def test_the_protokoll_as_csv(client):
     table = fyrtioett_table(client)
     table.ok(QUICK)
     table.ok({"type": "result", "bids": [1, 2, 3, 3]})  # thrown in
-    response = table.get("/protokoll?format=csv&lang=sv")
+    response = table.get("/protokoll?format=csv&lang=sv&dialect=comma")
     assert response.status_code == 200
     lines = response.get_data(as_text=True).splitlines()
-    assert lines[0] == "row,deal,what,Anna,Bo,Cia,Dan"
+    assert lines[0] == "Rad,Giv,Händelse,Anna,Bo,Cia,Dan"
     assert lines[1].endswith(",0,0,0,0")
     assert lines[2] == "1,1,\"Giv 1: Dan 4 hem, Cia 3 hem, Bo 2 bet, Anna 2 hem\",2,-2,3,4"
     assert lines[3] == "2,2,\"Giv 2: kastad — buden värda 9, minst 11 behövs\",2,-2,3,4"

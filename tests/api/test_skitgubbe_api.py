@@ -122,7 +122,7 @@ def test_quick_entry_the_protokoll_counts_losses(sk_table):
     assert [r["kind"] for r in protokoll["rows"]] == ["start", "game", "game"]
     assert protokoll["rows"][-1]["marks"] == ["", "", "skitgubbe"]
     assert view["over"] is False and view["result"] is None
-    response = table.get("/protokoll?format=csv&lang=sv")
+    response = table.get("/protokoll?format=csv&lang=sv&dialect=comma")
     rows = list(csv.reader(io.StringIO(response.data.decode())))
     assert rows[-1][-3:] == ["0", "1", "1"] and "skitgubbe" in rows[-1][2]
 

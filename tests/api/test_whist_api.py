@@ -146,7 +146,7 @@ def test_quick_entry_honours_and_a_robber_with_its_settlement(client):
     refused(table, {"type": "result", "tricks": [7, 6], "honours": [2, 2]}, 422,
             "not_expected")
     csv_text = table.get("/protokoll?format=csv&lang=sv").data.decode()
-    assert "Robbert 1 till Anna & Cia" in csv_text and "avräkning" in csv_text
+    assert "Robbert 1 till Anna & Cia" in csv_text and "Avräkning" in csv_text
 
 
 def test_refusals_leave_the_log_unchanged(client):

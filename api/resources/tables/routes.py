@@ -12,6 +12,8 @@ from typing import Any
 from flask import Response, current_app, g, request
 from flask.views import MethodView
 
+from rules_engine import spreadsheet
+
 from ... import disclosure, store
 from ...errors import ApiError
 from ...blueprint import Blueprint
@@ -19,6 +21,7 @@ from ...db import write_transaction
 from ..access import credentials, guesses, principals, records, rotation
 from ..access.ratelimit import Limits
 from ..seats import records as seats
+from ..tournaments import placement
 from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
                       SheetSchema, TableCreateSchema, TableCreatedSchema,
                       TableReadSchema)
@@ -80,8 +83,8 @@ class Table(MethodView):
         access = seats.access_of(g.db, table_id, who)
         if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
             access["write"] = False
-        return {**store.table_view(row, setup, state, who.sees_join_code, seen),
-                "access": access}
+        view = store.table_view(row, setup, state, who.sees_join_code, seen)
+        return {**view, "tournament": placement.block(g.db, table_id, view), "access": access}
 
 
 @blp.route("/<string:table_id>/events")
@@ -102,9 +105,16 @@ class Events(MethodView):
         """Post one event (or a whole trick). A retry with the same client_event_id is
         answered as the first time; a post based on an old sequence number gets 409; a
         device posting faster than the rate limit gets 429 with Retry-After."""
-        status, body = store.post_event(g.db, table_id, credentials.from_request(),
-                                        data["based_on"], data["client_event_id"],
-                                        data["event"], limits())
+        try:
+            status, body = store.post_event(g.db, table_id, credentials.from_request(),
+                                            data["based_on"], data["client_event_id"],
+                                            data["event"], limits())
+        except ApiError as error:  # a 409 carries the table as it is now: where it is too
+            if isinstance(error.details.get("table"), dict):
+                error.details["table"]["tournament"] = placement.block(
+                    g.db, table_id, error.details["table"])
+            raise
+        body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
         return body, status
 
 
@@ -112,9 +122,12 @@ class Events(MethodView):
 class Protokoll(MethodView):
     @blp.arguments(ProtokollQuerySchema, location="query")
     @blp.response(200, SheetSchema, description="The protokoll as JSON, or as CSV "
-                  "(format=csv or Accept: text/csv).")
+                  "(format=csv or Accept: text/csv; with lang=sv by default in the Swedish "
+                  "spreadsheet dialect: UTF-8 with BOM, ';' and Swedish headers).")
     @blp.doc(security=credentials.READ_SECURITY, responses={"200": {
-        "description": "The protokoll as JSON, or as CSV (format=csv or Accept: text/csv).",
+        "description": "The protokoll as JSON, or as CSV (format=csv or Accept: text/csv; with "
+                       "lang=sv by default in the Swedish spreadsheet dialect: UTF-8 with BOM, "
+                       "';' and Swedish headers).",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Sheet"}},
                     "text/csv": {"schema": {"type": "string"}}}}})
     @blp.errors(400, 401, 403, 404, 429)
@@ -126,7 +139,8 @@ class Protokoll(MethodView):
         wants_csv = query["format"] == "csv" or (
             request.accept_mimetypes.best == "text/csv")
         if wants_csv:
-            return Response(sheet.to_csv(query["lang"]), mimetype="text/csv",
+            text = spreadsheet.write(sheet, query["lang"], query["dialect"])
+            return Response(text, mimetype="text/csv",
                             headers={"Content-Disposition":
                                      f'attachment; filename="protokoll-{table_id}.csv"'})
         return store.disclosed_to(g.db, row, setup, state, who).reveal(sheet.as_dict())

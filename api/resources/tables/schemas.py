@@ -71,6 +71,27 @@ class FindingSchema(Schema):
     messages = fields.Nested(MessagesSchema, required=True)
 
 
+class TablePlaceSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "The tournament's id."})
+    name = fields.String(required=True, metadata={"description": "The tournament's name."})
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True, metadata={"description": "The table's number in "
+                                                    "its round."})
+    rounds = fields.Integer(required=True, metadata={"description": "Rounds in all."})
+    per_round = fields.Dict(required=True, metadata={
+        "description": "How long a round lasts: {deals: N}, {target: N}, or {} (until the "
+                       "game is over)."})
+    deals = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "Scored deals of this round at the table (up to its limit)."})
+    round_played = fields.Boolean(required=True, metadata={
+        "description": "The round's limit is reached: the table takes no more deals (409 "
+                       "round_played); undo and corrections still work."})
+    closed = fields.Boolean(required=True, metadata={
+        "description": "The director closed the round: nobody writes here (409 "
+                       "round_closed)."})
+    standings_link = fields.String(required=True)
+
+
 class TableViewSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
@@ -88,6 +109,10 @@ class TableViewSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema), required=True)
     over = fields.Boolean(required=True)
     result = fields.Dict(allow_none=True, required=True)
+    tournament = fields.Nested(TablePlaceSchema, allow_none=True, metadata={
+        "description": "Where a tournament's table is (tournament, round, table) and "
+                       "whether its round is played; null at a table of no tournament. In "
+                       "the answers of GET /api/tables/{id} and of a post."})
 
 
 class AccessSchema(Schema):
@@ -191,3 +216,9 @@ class ProtokollQuerySchema(Schema):
 
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
     lang = fields.String(load_default="en", validate=validate.OneOf(["sv", "en"]))
+    dialect = fields.String(load_default=None, validate=validate.OneOf(["semicolon", "comma"]),
+                            metadata={"description":
+                                      "The CSV's form. semicolon: UTF-8 with BOM, ';' between "
+                                      "cells, as a Swedish spreadsheet opens it (the default "
+                                      "with lang=sv); comma: plain CSV, ',' and no BOM (the "
+                                      "default with lang=en). Headers follow lang."})

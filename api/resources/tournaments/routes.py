@@ -26,7 +26,7 @@ from ...errors import ApiError
 from ...tournament_logic import exchange
 from ..access import credentials, guesses, records
 from ..access.ratelimit import Limits
-from . import closing, service, storage
+from . import closing, placement, service, storage
 from ..tables.schemas import EventPostedSchema
 from .schemas import (AdjustmentCreateSchema, AdjustmentSchema, AuditEntrySchema,
                       DirectorEntrySchema, ExportSchema, PlayerPatchSchema, PlayerSchema, ReviewCreateSchema,
@@ -189,6 +189,7 @@ class DirectorEntry(MethodView):
                                         data["based_on"], data["client_event_id"],
                                         data["event"], Limits.from_config(current_app.config),
                                         reason=data["reason"].strip() or data["reason"])
+        body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
         return body, status
 
 
