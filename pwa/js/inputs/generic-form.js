@@ -387,7 +387,9 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const sums = h("span", { class: "trick-sum", "aria-live": "polite" });
   const showSums = () => {
+    // A sum says something where figures add up: not over bids with words among them.
     sums.textContent = lists
+      .filter((f) => !f.elementChoices?.some((v) => typeof v !== "number"))
       .filter((f) => values[f.name].some((v) => typeof v === "number"))
       .map((f) => `${elementLabel(f.name)}: ${values[f.name].reduce((a, v) => a + (Number(v) || 0), 0)}`
         + (isSet(f.total) ? ` ${t("ofTotal", { n: f.total })}` : ""))
