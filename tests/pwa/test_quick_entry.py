@@ -9,9 +9,9 @@ in by the form (the last seat's tricks, the other side's figure, 93 − x in 800
 - Bräus: the outcome, a player of the pair, save — 3;
 - Schnapsen (two-handed): the winner, the game points, save — 3;
 - Whist (short): one side's tricks and honours, save — 3;
-- Fyrtioett: the tricks of three seats, save — 4, after the four bids were tapped as they
-  were spoken (the bids decide whether the deal is played at all, so they are entered then;
-  paper writes the same eight figures, "bid/tricks" for each player);
+- Fyrtioett: four bids, three seats' tricks (the fourth follows), save — 8: four taps are
+  not enough where four players each bid and each score against their own tricks (paper
+  writes the same eight figures, "bid/tricks" for each player);
 - 800: one side's card points and each declaration, save — 4 taps for a deal with two
   declarations, the figures typed (7 keys here).
 """
@@ -164,27 +164,30 @@ def test_whist_deal_in_three_taps(page: Page, live_server):
     assert row["label"]["sv"].startswith(f"Giv 1: {first} 7 stick +1")
 
 
-def test_fyrtioett_tricks_in_four_taps_after_the_bids(page: Page, live_server):
+def test_fyrtioett_deal_in_eight_taps_the_last_tricks_filled_in(page: Page, live_server):
+    """Fyrtioett cannot be four taps: each of the four players bids, and each scores his bid
+    against his own tricks (plus or minus the bid's worth), so a deal is eight figures — as
+    on paper, where every player's "bid/tricks" is written. The form fills the last
+    player's tricks (13 together): four bids, three tricks and the save, 8 taps."""
     count_taps(page)
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
-    # The bids as they are spoken, one tap each: Dan (forehand), Cia, Bo, Anna.
-    reset_taps(page)
-    for bid in ["3", "4", "3", "3"]:
-        page.locator(".input-bid").get_by_role("button", name=bid, exact=True).click()
-    expect_seq(page, 4)
-    assert taps(page) == 4
     reset_taps(page)
     form = quick(page)
+    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer).
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
     for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "2")]:
         pick(form, f"Stick {name}", tricks)
     # Anna, the last to be entered, has the four tricks left of 13.
     expect(form.get_by_role("radiogroup", name="Stick Anna").get_by_role(
         "radio", name="4", exact=True)).to_be_checked()
+    expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
     shot(page, "quick-fyrtioett", full_page=False)
     form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 5)
-    assert taps(page) == 4
-    assert last_event(page, live_server.url) == {"type": "result", "tricks": [4, 2, 4, 3]}
+    expect_seq(page, 1)
+    assert taps(page) == 8
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
+                                                 "tricks": [4, 2, 4, 3]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
     # Bo bid three and took two: minus three; the others made theirs.
     assert row["marks"] == ["3/4", "3/2", "4/4", "3/3"]
