@@ -476,7 +476,8 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   const { table } = ctx;
   const type = exp.type;
   const spec = ctx.game?.events?.[type];
-  if (initial && !isSet(exp.seat)) exp = correctionOf(ctx, exp);
+  const wholeDeal = type === "result" || specFields(spec).some((f) => f.kind === "list");
+  if (initial && !isSet(exp.seat) && wholeDeal) exp = correctionOf(ctx, exp);
   const fields = freeFields(exp, spec, table);
   for (const field of fields) {
     // An entry given per seat where the form asks per side (whist allows both): per seat.
