@@ -394,6 +394,9 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
       .map((f) => `${elementLabel(f.name)}: ${values[f.name].reduce((a, v) => a + (Number(v) || 0), 0)}`
         + (isSet(f.total) ? ` ${t("ofTotal", { n: f.total })}` : ""))
       .join(" · ");
+    const totalled = lists.filter((f) => isSet(f.total));
+    sums.classList.toggle("ok", totalled.length > 0 && totalled.every((f) =>
+      values[f.name].reduce((a, v) => a + (Number(v) || 0), 0) === f.total));
   };
   const changed = () => { error.hidden = true; refill(); showSums(); };
   const speak = (kind, index) => {
