@@ -237,6 +237,7 @@ def test_a_missing_bid_is_refused_naming_the_seat(page: Page, live_server):
 
 def open_correction(page: Page, seq: int):
     entry = page.locator(f'.log li[data-seq="{seq}"]')
+    entry.wait_for(state="attached")
     if not entry.is_visible():  # the log may sit in a fold
         page.locator("details:has(.log) > summary").first.click()
     entry.get_by_role("button", name=f"Rätta #{seq}").click()
@@ -274,3 +275,29 @@ def test_a_correction_opens_the_quick_entry_filled_in(page: Page, live_server):
     event = last_event(page, live_server.url)
     assert event == {"type": "correct", "target": 1, "event": {
         "type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [2, 2, 0, 2]}}
+
+
+def test_a_correction_after_the_match_is_over_is_the_same_form(page: Page, live_server):
+    """With the match over the table expects no quick entry; the correction still opens the
+    quick-entry form (the hints this phone saw for the game), after a reload too."""
+    start_table(page, live_server.url)
+    for seq in (1, 2):  # Bo bids six and takes six, twice: 12 -> 6 -> 0, he wins
+        form = quick(page)
+        pick(form, "Bud Bo", "6")
+        pick(form, "Stick Bo", "6")
+        form.get_by_role("button", name="Spara given").click()
+        expect_seq(page, seq)
+    expect_totals(page, [12, 0, 12, 12])
+    expect(page.locator("form.quick-entry")).to_have_count(0)
+    page.reload()
+    correction = open_correction(page, 2)
+    expect(correction.get_by_role("radiogroup", name="Bud Bo").get_by_role(
+        "radio", name="6", exact=True)).to_be_checked()
+    # Bo took five, not six: failed, 6 - 5 + 5 = 6, and the match goes on.
+    pick(correction, "Stick Bo", "5")
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 3)
+    expect_totals(page, [12, 6, 12, 12])
+    event = last_event(page, live_server.url)["event"]
+    assert event["tricks"] == [0, 5, 0, 1]
+    expect(quick(page)).to_be_visible()  # the next deal is expected again
