@@ -62,9 +62,11 @@ const humanize = (id) => String(id).replace(/_/g, " ");
 export const fieldWords = (name) => game.fields[name] ?? SHARED.fields[name] ?? null;
 
 /** The label of one element of a per-seat or per-side list: the field's label without its
- * "per seat" ("Stick per plats" → "Stick"), since the block it stands in names the seat. */
-export const elementLabel = (name) =>
-  fieldLabel(name).replace(/\s+per\s+(plats|sida|par|spelare|seat|side|pair|player)\b/i, "").trim();
+ * "per seat" ("Stick per plats" → "Stick", "Stick per sida eller spelare" → "Stick"), since the
+ * block it stands in names the seat or side. */
+const UNIT = "(plats|sida|par|spelare|seat|side|pair|player)";
+const PER = new RegExp(`\\s+per\\s+${UNIT}(\\s+(eller|or)\\s+${UNIT})?\\b`, "i");
+export const elementLabel = (name) => fieldLabel(name).replace(PER, "").trim();
 
 export const eventLabel = (type) => word("events", type) ?? humanize(type);
 export const fieldLabel = (name) => word("fields", name) ?? humanize(name);

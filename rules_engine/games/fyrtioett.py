@@ -765,7 +765,8 @@ def expected(state: State) -> Expected:
                   if deal.hands[s] is None and not _has_played(deal, s))
     quick: tuple[Expectation, ...] = ()
     if not deal.knowledge.seen:
-        hints: dict[str, Any] = {"tricks": _TRICK_HINT, "order": list(bidding_order(deal))}
+        hints: dict[str, Any] = {"tricks": _TRICK_HINT, "order": list(bidding_order(deal)),
+                                 "total": {"tricks": TRICKS_PER_DEAL}}  # the last one follows
         if state.phase == "bidding":
             hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
         quick = (Expectation("result", fields=hints),)

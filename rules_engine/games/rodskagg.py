@@ -1096,7 +1096,12 @@ def _callable_breaches(state: State) -> list[str]:
 
 
 _ALL_BIDS = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b for b in BIDS)
-_RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL + 1))}
+# Beside each list's values, how the quick-entry form fills a deal: every seat starts at
+# smyga and no tricks (the common case: one declarer), and the six tricks add up, so the
+# seat nobody entered takes what is left.
+_RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL + 1)),
+                 "default": {"bids": "smyga", "tricks": 0},
+                 "total": {"tricks": TRICKS_PER_DEAL}}
 
 
 def expected(state: State) -> Expected:

@@ -1337,6 +1337,16 @@ def deal_in_progress(state: State) -> int | None:
 
 
 # --- what comes next ----------------------------------------------------------------------------
+def _result_hint(variant: Variant) -> Expectation:
+    """Quick entry: card points per side, declarations and tricks per seat; where the whole
+    deck is in play the points add up to one figure, so the form fills the other side's."""
+    low, high = points_range(variant.cards_in_play)
+    hints: dict[str, Any] = {"per": {"points": "side", "declarations": "seat", "tricks": "seat"}}
+    if low == high:
+        hints["total"] = {"points": low}
+    return Expectation("result", fields=hints)
+
+
 def expected_of(variant: Variant, state: State) -> Expected:
     deal = state.deal
     if state.phase == "over":
@@ -1349,7 +1359,7 @@ def expected_of(variant: Variant, state: State) -> Expected:
             return Expected("over", f"Partiet är slut: {who} vann.",
                             f"The match is over: {who} won.")
         return Expected("over", "Partiet är slut.", "The match is over.")
-    quick = (Expectation("result"),) if not deal.touched else ()
+    quick = (_result_hint(variant),) if not deal.touched else ()
     hands = tuple(Expectation("hand", s) for s in range(variant.players)
                   if not deal.hand_known[s] and not _has_played(deal, s))
     if state.phase == "discard":

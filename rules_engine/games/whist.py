@@ -932,10 +932,16 @@ _HANDLERS = {"draw": _on_draw, "seating": _on_seating, "trump": _on_trump, "hand
 
 # --- what comes next ---------------------------------------------------------------------------
 def _result_hint(variant: Variant, state: State) -> Expectation:
+    n_honours = len(variant.honour_ranks)
+    per = "side" if variant.pairs else "seat"
+    # Per side (or player), adding up: the quick-entry form fills the last figure itself.
     hints: dict[str, Any] = {"tricks": list(range(table.TRICKS_PER_DEAL + 1)),
-                             "sides": [list(s) for s in state.sides]}
+                             "sides": [list(s) for s in state.sides],
+                             "per": {"tricks": per, "honours": per},
+                             "total": {"tricks": table.TRICKS_PER_DEAL}}
     if state.rules.honours:
         hints["honours"] = "required"
+        hints["total"]["honours"] = n_honours
     return Expectation("result", fields=hints)
 
 

@@ -209,7 +209,7 @@ def test_quick_entry_of_fyrtioett_and_800_with_list_controls(page: Page, live_se
             "radio", name="3", exact=True).check()
         block.get_by_role("radiogroup", name=f"Stick {name}").get_by_role(
             "radio", name=str([3, 4, 3, 3][seat]), exact=True).check()
-    expect(form.locator(".trick-sum")).to_have_text("Bud: 12 · Stick: 13")
+    expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
     shot(page, "fyrtioett-quick-entry", full_page=True)
     form.get_by_role("button", name="Spara given").click()
     expect_seq(page, 1)

@@ -22,16 +22,31 @@
  * button per choice (a bid is one tap); otherwise a small form. An input without a seat
  * that has list fields is a quick entry of a whole deal: one block per seat, as the paper
  * sheet is filled in.
+ *
+ * The quick entry asks only what cannot be derived (quick-fill.js): the engine's hints
+ * `fields.default` (what each element starts at) and `fields.total` (the elements add up)
+ * let the form fill the last figure itself, and `fields.per` says per seat or per side.
+ * Free number fields that are optional fold away under "more". A list that has some of its
+ * figures but not all is refused in the form, naming the seats (or sides) missing. A
+ * correction of a quick entry opens the same form, filled in with the entry, with the hints
+ * of the table's quick entry (or those this phone saw last for the game).
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { eventLabel, elementLabel, fieldLabel, fieldWords, valueLabel } from "../vocab.js";
 import { playedCards } from "../cards.js";
 import { cardPicker } from "./card-picker.js";
+import { fillList, missingUnits } from "./quick-fill.js";
 
 const isSet = (v) => v !== null && v !== undefined;
 const hintOf = (exp, name) => (exp.fields || {})[name];
 const hintList = (exp, name) => (Array.isArray(hintOf(exp, name)) ? hintOf(exp, name) : null);
+/** A hint about many fields at once: `fields.per`, `fields.total`, `fields.default`. */
+const hintMap = (exp, kind) => {
+  const map = hintOf(exp, kind);
+  return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+};
+const range = (n) => Array.from({ length: n + 1 }, (_, i) => i);
 
 export function specFields(spec) {
   return [
@@ -55,9 +70,10 @@ export function sideName(table, index) {
 /** The seats in the order a deal is spoken: the hint's order, else from the dealer's left
  * round to the dealer; seats out of the match are left out. */
 export function seatOrder(table, exp) {
+  const n = table.players.length;
+  if (exp.correction) return Array.from({ length: n }, (_, i) => i);  // that deal's dealer is past
   const given = hintList(exp, "order");
   if (given) return given;
-  const n = table.players.length;
   const dealer = table.state?.dealer;
   const seats = Number.isInteger(dealer)
     ? Array.from({ length: n }, (_, i) => (dealer + 1 + i) % n)
@@ -67,6 +83,8 @@ export function seatOrder(table, exp) {
 }
 
 function listUnit(field, exp, table) {
+  const per = hintMap(exp, "per")[field.name];
+  if (per) return per === "side" && sidesOf(table) ? "side" : "seat";
   const hint = hintOf(exp, field.name);
   if (hint && typeof hint === "object" && !Array.isArray(hint) && hint.per) {
     return hint.per === "side" && sidesOf(table) ? "side" : "seat";
@@ -91,7 +109,11 @@ export function freeFields(exp, spec, table) {
       else if (f.kind === "seat" || f.kind === "seats") field.choices = listed ?? inMatch;
       else if (f.kind === "card" || f.kind === "cards") field.allowed = listed;
       else if (f.kind === "list") {
-        field.elementChoices = listed;
+        field.total = hintMap(exp, "total")[f.name];
+        field.start = hintMap(exp, "default")[f.name];
+        // Few figures that add up to a small total are buttons too (whist's honours: 0–4).
+        field.elementChoices = listed
+          ?? (Number.isInteger(field.total) && field.total <= 13 ? range(field.total) : null);
         field.unit = listUnit(f, exp, table);
       }
       return field;
@@ -110,10 +132,12 @@ function unitCount(field, table) {
   return field.unit === "side" ? sidesOf(table).length : table.players.length;
 }
 
-/** A fresh value for a list: a required list of choices starts at the first choice (smyga,
- * 0 tricks); anything else starts empty, and an optional list left empty is not sent. */
+/** A fresh value for a list: the hint's default (smyga, no tricks), else a required list of
+ * choices starts at the first choice; anything else starts empty, and an optional list left
+ * empty is not sent. */
 function initialList(field, table) {
-  const first = field.required && field.elementChoices ? field.elementChoices[0] : null;
+  const first = isSet(field.start) ? field.start
+    : field.required && field.elementChoices ? field.elementChoices[0] : null;
   return Array(unitCount(field, table)).fill(first);
 }
 
@@ -134,26 +158,47 @@ function labelled(field) {
   return field.required ? fieldLabel(field.name) : `${fieldLabel(field.name)} (${t("optional")})`;
 }
 
-/** The control for one element of a list field (one seat's or one side's value). */
-function elementControl(field, values, unit, id) {
+/** The control for one element of a list field (one seat's or one side's value). `hooks`
+ * (the quick entry's): `set(field, unit, value)` instead of writing the value alone, and
+ * `register(field, unit, show)` for a `show(value, follows)` that redraws it. */
+function elementControl(field, values, unit, id, hooks = null) {
   const label = `${elementLabel(field.name)} ${unit.name}`;
-  const set = (v) => { values[field.name][unit.index] = v; values.onChange?.(); };
+  const set = hooks ? (v) => hooks.set(field, unit, v)
+    : (v) => { values[field.name][unit.index] = v; values.onChange?.(); };
+  const follows = h("span", { class: "follows-note" }, t("followsFromOthers"));
   if (field.elementChoices) {
     const numeric = field.elementChoices.every((v) => typeof v === "number");
-    return h("div", { class: "list-element" },
-      h("div", { class: "row-label", "aria-hidden": "true" }, elementLabel(field.name)),
-      radioGroup({ id: `${id}-${unit.index}`, label, values: field.elementChoices,
-                   current: values[field.name][unit.index], onPick: set,
-                   show: (v) => (typeof v === "number" ? String(v) : valueLabel(v)),
-                   className: numeric ? "numbers" : "" }));
+    const group = radioGroup({ id: `${id}-${unit.index}`, label, values: field.elementChoices,
+                               current: values[field.name][unit.index], onPick: set,
+                               show: (v) => (typeof v === "number" ? String(v) : valueLabel(v)),
+                               className: numeric ? "numbers" : "" });
+    const box = h("div", { class: "list-element" },
+      h("div", { class: "row-label", "aria-hidden": "true" }, elementLabel(field.name), follows),
+      group);
+    hooks?.register(field, unit, (value, followed) => {
+      for (const input of group.querySelectorAll("input")) input.checked = input.value === String(value);
+      box.classList.toggle("follows", followed);
+    });
+    return box;
   }
   const current = values[field.name][unit.index];
-  return h("div", { class: "field list-element" },
-    h("label", { for: `${id}-${unit.index}` }, elementLabel(field.name)),
-    h("input", { id: `${id}-${unit.index}`, type: "number", inputmode: "numeric",
-                 name: `${field.name}-${unit.index}`, "aria-label": label,
-                 value: isSet(current) ? String(current) : "",
-                 oninput: (e) => set(e.target.value === "" ? null : Number(e.target.value)) }));
+  const words = typeof current === "string" && !/^-?\d+$/.test(current);  // a bid such as "smyga"
+  const input = h("input", { id: `${id}-${unit.index}`, type: words ? "text" : "number",
+                             inputmode: words ? null : "numeric",
+                             name: `${field.name}-${unit.index}`, "aria-label": label,
+                             value: isSet(current) ? String(current) : "",
+                             oninput: (e) => {
+                               const raw = e.target.value.trim();
+                               set(raw === "" ? null : /^-?\d+$/.test(raw) ? Number(raw) : raw);
+                             } });
+  const box = h("div", { class: "field list-element" },
+    h("label", { for: `${id}-${unit.index}` }, elementLabel(field.name), follows), input);
+  hooks?.register(field, unit, (value, followed) => {
+    const text = isSet(value) ? String(value) : "";
+    if (input.value !== text && document.activeElement !== input) input.value = text;
+    box.classList.toggle("follows", followed);
+  });
+  return box;
 }
 
 function fieldControl(field, values, ctx, id, exp) {
@@ -258,58 +303,170 @@ function startingValues(fields, initial) {
   return values;
 }
 
-const isQuick = (exp, fields) => !isSet(exp.seat) && fields.some((f) => f.kind === "list");
+const isQuick = (exp, fields) =>
+  !isSet(exp.seat) && (exp.type === "result" || fields.some((f) => f.kind === "list"));
 
-/** A whole deal at once: scalar fields first, then a block per side and per seat holding
- * that side's or seat's value of every list (and its box of every `seats` field). */
+/* The hints of a game's quick entry, as this phone last saw them: a correction of a deal
+ * opens the same form even when the table no longer expects a quick entry (the match over,
+ * a deal under way). The deal's own order of seats is not kept: it was that deal's. */
+const HINTS_KEY = "protokoll.quickHints";
+
+function readHints() {
+  try { return JSON.parse(localStorage.getItem(HINTS_KEY) || "{}") || {}; } catch { return {}; }
+}
+
+function rememberHints(ctx, exp) {
+  const { order, ...fields } = exp.fields || {};
+  const key = `${ctx.game?.id}:${exp.type}`;
+  const all = readHints();
+  const merged = { ...(all[key] || {}), ...fields };
+  if (JSON.stringify(merged) === JSON.stringify(all[key])) return;
+  all[key] = merged;
+  try { localStorage.setItem(HINTS_KEY, JSON.stringify(all)); } catch { /* private mode */ }
+}
+
+/** The expectation a correction of a seatless entry is drawn from: the table's own hints for
+ * that type if it expects one now, over those remembered. */
+function correctionOf(ctx, exp) {
+  const live = (ctx.table.expected?.inputs || []).find((i) => i.type === exp.type && !isSet(i.seat));
+  const { order, ...now } = live?.fields || {};
+  const remembered = readHints()[`${ctx.game?.id}:${exp.type}`] || {};
+  return { ...exp, fields: { ...remembered, ...now, ...(exp.fields || {}) }, correction: true };
+}
+
+const needsEveryFigure = (field) => field.kind === "list" && (field.elementChoices || isSet(field.total));
+const folded = (field) => !field.required && !field.choices && (field.kind === "int" || field.kind === "str");
+const names = (list) => list.join(` ${t("and")} `);
+
+/** A whole deal at once: scalar fields first (the optional free figures folded away), then a
+ * block per side and per seat holding that side's or seat's value of every list (and its box
+ * of every `seats` field). What follows from the figures given is filled in (quick-fill.js). */
 function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   const { table } = ctx;
   const id = `${exp.type}`;
   const perSeat = fields.filter((f) => f.kind === "list" && f.unit === "seat");
   const perSide = fields.filter((f) => f.kind === "list" && f.unit === "side");
+  const lists = [...perSeat, ...perSide];
   const boxes = perSeat.length ? fields.filter((f) => f.kind === "seats") : [];
-  const scalars = fields.filter((f) => !perSeat.includes(f) && !perSide.includes(f) && !boxes.includes(f));
-  for (const f of [...perSeat, ...perSide]) values[f.name] ??= initialList(f, table);
+  const scalars = fields.filter((f) => !lists.includes(f) && !boxes.includes(f));
+  for (const f of lists) values[f.name] ??= initialList(f, table);
   for (const f of boxes) values[f.name] ??= [];
+  // What the person set: per list, the units in the order of the taps; per kind of unit, the
+  // seats or sides anything was said about. The starting values (defaults, or the entry a
+  // correction starts from) stand wherever nothing was set.
+  values.given ??= {};
+  values.spoken ??= { seat: [], side: [] };
+  values.base ??= {};
+  for (const f of lists) {
+    values.given[f.name] ??= [];
+    values.base[f.name] ??= [...values[f.name]];
+  }
+  const orderOf = (f) => units(f, table, exp).map((u) => u.index);
+  const unitName = (f, index) => (f.unit === "side" ? sideName(table, index) : table.players[index]);
 
+  const shows = {};
+  const follows = {};
+  const refill = () => {
+    for (const f of lists) {
+      if (!isSet(f.total)) continue;
+      const max = f.elementChoices?.every((v) => typeof v === "number")
+        ? Math.max(...f.elementChoices) : null;
+      const { list, follows: unit } = fillList({
+        base: values.base[f.name], current: values[f.name], order: orderOf(f),
+        given: values.given[f.name], spoken: new Set(values.spoken[f.unit]), total: f.total, max });
+      values[f.name] = list;
+      follows[f.name] = unit;
+    }
+    for (const f of lists) {
+      for (const [index, show] of Object.entries(shows[f.name] || {})) {
+        show(values[f.name][index], follows[f.name] === Number(index));
+      }
+    }
+  };
+
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const sums = h("span", { class: "trick-sum", "aria-live": "polite" });
   const showSums = () => {
-    sums.textContent = [...perSeat, ...perSide]
+    // A sum says something where figures add up: not over bids with words among them.
+    sums.textContent = lists
+      .filter((f) => !f.elementChoices?.some((v) => typeof v !== "number"))
       .filter((f) => values[f.name].some((v) => typeof v === "number"))
-      .map((f) => `${elementLabel(f.name)}: ${values[f.name].reduce((a, v) => a + (Number(v) || 0), 0)}`)
+      .map((f) => `${elementLabel(f.name)}: ${values[f.name].reduce((a, v) => a + (Number(v) || 0), 0)}`
+        + (isSet(f.total) ? ` ${t("ofTotal", { n: f.total })}` : ""))
       .join(" · ");
+    const totalled = lists.filter((f) => isSet(f.total));
+    sums.classList.toggle("ok", totalled.length > 0 && totalled.every((f) =>
+      values[f.name].reduce((a, v) => a + (Number(v) || 0), 0) === f.total));
+  };
+  const changed = () => { error.hidden = true; refill(); showSums(); };
+  const speak = (kind, index) => {
+    if (!values.spoken[kind].includes(index)) values.spoken[kind].push(index);
+  };
+  const hooks = {
+    set(field, unit, value) {
+      const given = values.given[field.name];
+      values.given[field.name] = [...given.filter((i) => i !== unit.index), unit.index];
+      if (!isSet(value)) values.given[field.name].pop();  // a cleared figure may follow again
+      values[field.name][unit.index] = value;
+      speak(field.unit, unit.index);
+      changed();
+    },
+    register(field, unit, show) { (shows[field.name] ??= {})[unit.index] = show; },
   };
   values.onChange = showSums;
-  showSums();
+
+  const submit = () => {
+    const missing = lists.filter(needsEveryFigure).map((f) => ({
+      f, who: missingUnits(values[f.name], orderOf(f), f.required).map((i) => unitName(f, i)) }))
+      .filter(({ who }) => who.length);
+    if (missing.length) {
+      error.textContent = missing.map(({ f, who }) =>
+        t("missingFor", { what: elementLabel(f.name), who: names(who) })).join(" ");
+      error.hidden = false;
+      return;
+    }
+    post(values);
+  };
 
   const sideBlock = (unit) => h("fieldset", { class: "seat-entry side-entry", dataset: { side: String(unit.index) } },
     h("legend", {}, unit.name),
-    perSide.map((f) => elementControl(f, values, unit, `${id}-${f.name}`)));
+    perSide.map((f) => elementControl(f, values, unit, `${id}-${f.name}`, hooks)));
   const seatBlock = (seat) => {
     const unit = { index: seat, name: table.players[seat] };
     return h("fieldset", { class: "seat-entry", dataset: { seat: String(seat) } },
       h("legend", {}, unit.name,
-        seat === table.state?.dealer && h("span", { class: "chip dealer" }, t("deals"))),
-      perSeat.map((f) => elementControl(f, values, unit, `${id}-${f.name}`)),
+        !exp.correction && seat === table.state?.dealer && h("span", { class: "chip dealer" }, t("deals"))),
+      perSeat.map((f) => elementControl(f, values, unit, `${id}-${f.name}`, hooks)),
       boxes.map((f) => h("label", { class: "switch joined" },
         h("input", { type: "checkbox", name: `${f.name}-${seat}`,
                      checked: values[f.name].includes(seat),
                      onchange: (e) => {
                        values[f.name] = values[f.name].filter((s) => s !== seat);
                        if (e.target.checked) values[f.name].push(seat);
+                       speak("seat", seat);
+                       changed();
                      } }),
         h("span", {}, fieldLabel(f.name)))));
   };
   const sidesFirst = perSide.length ? units(perSide[0], table, exp) : [];
-  return h("form", { class: `quick-entry input input-${exp.type}`, "aria-label": t("quickEntry"),
-                     onsubmit: (e) => { e.preventDefault(); post(values); } },
-    h("h2", {}, t("quickEntry")),
+  const asked = scalars.filter((f) => !folded(f));
+  const more = scalars.filter(folded);
+  const form = h("form", { class: `quick-entry input input-${exp.type}`, "aria-label": t("quickEntry"),
+                           onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h("h2", {}, exp.correction ? t("correctDeal") : t("quickEntry")),
     spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help)),
-    scalars.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
+    asked.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
     sidesFirst.map(sideBlock),
     perSeat.length > 0 && seatOrder(table, exp).map(seatBlock),
+    more.length > 0 && h("details", { class: "more-fields", open: more.some((f) => isSet(values[f.name])) },
+      h("summary", {}, t("moreAboutDeal")),
+      more.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp))),
+    error,
     h("div", { class: "submit-bar" }, sums,
       h("button", { type: "submit", class: "primary", disabled: ctx.busy }, submitLabel || t("saveDeal"))));
+  refill();
+  showSums();
+  return form;
 }
 
 /**
@@ -322,7 +479,15 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   const { table } = ctx;
   const type = exp.type;
   const spec = ctx.game?.events?.[type];
+  const wholeDeal = type === "result" || specFields(spec).some((f) => f.kind === "list");
+  if (initial && !isSet(exp.seat) && wholeDeal) exp = correctionOf(ctx, exp);
   const fields = freeFields(exp, spec, table);
+  for (const field of fields) {
+    // An entry given per seat where the form asks per side (whist allows both): per seat.
+    const given = initial?.[field.name];
+    if (field.unit === "side" && Array.isArray(given) && given.length === table.players.length
+        && given.length !== sidesOf(table).length) field.unit = "seat";
+  }
   const seatName = isSet(exp.seat) ? table.players[exp.seat] : null;
   const title = [eventLabel(type), seatName].filter(Boolean).join(" — ");
   const help = spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help));
@@ -346,7 +511,10 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
         onclick: () => post({ [field.name]: value }) }, shown(field, value, table)))));
   }
   const values = ctx.draft(key, () => startingValues(fields, initial));
-  if (isQuick(exp, fields)) return quickForm(ctx, exp, spec, fields, values, post, { submitLabel });
+  if (isQuick(exp, fields)) {
+    if (!exp.correction) rememberHints(ctx, exp);
+    return quickForm(ctx, exp, spec, fields, values, post, { submitLabel });
+  }
   return h("form", { class: `input input-${type}`, "aria-label": title,
                      onsubmit: (e) => { e.preventDefault(); post(values); } },
     titled && h("h3", {}, title), help,

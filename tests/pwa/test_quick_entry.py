@@ -1,0 +1,303 @@
+"""Faster than paper (issue 17, item 5): a typical deal by quick entry, taps counted.
+
+A real browser (Debian's Chromium) at 390×844 counts every tap on the page — each press on
+a control, the save button included — while a person enters one deal of each game, and the
+deal's line is then read back through the API. What follows from what was entered is filled
+in by the form (the last seat's tricks, the other side's figure, 93 − x in 800), so:
+
+- Rödskägg: the declarer's bid and tricks, save — 3 taps; a joiner who took nothing, +1;
+- Bräus: the outcome, a player of the pair, save — 3;
+- Schnapsen (two-handed): the winner, the game points, save — 3;
+- Whist (short): one side's tricks and honours, save — 3;
+- Fyrtioett: four bids, three seats' tricks (the fourth follows), save — 8: four taps are
+  not enough where four players each bid and each score against their own tricks (paper
+  writes the same eight figures, "bid/tricks" for each player);
+- 800: one side's card points and each declaration, save — 4 taps for a deal with two
+  declarations, the figures typed (7 keys here).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.pwa.helpers import api_get, expect_seq, shot, start_game
+from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
+
+# Every press on the page, as a finger would make it (a label's click on its input is not a
+# second press): counted in the page, reset before each deal.
+COUNT_TAPS = """
+window.__taps = 0; window.__keys = 0;
+document.addEventListener("pointerdown", (e) => { if (e.isTrusted) window.__taps += 1; }, true);
+document.addEventListener("keydown", (e) => { if (e.isTrusted) window.__keys += 1; }, true);
+"""
+
+
+def count_taps(page: Page) -> None:
+    page.add_init_script(COUNT_TAPS)
+
+
+def reset_taps(page: Page) -> None:
+    page.evaluate("window.__taps = 0; window.__keys = 0")
+
+
+def taps(page: Page) -> int:
+    return page.evaluate("window.__taps")
+
+
+def keys(page: Page) -> int:
+    return page.evaluate("window.__keys")
+
+
+def quick(page: Page):
+    return page.locator("form.quick-entry").first
+
+
+def pick(scope, group: str, value) -> None:
+    """One tap on a button of a radio group (a bid, a number of tricks, an outcome)."""
+    exact = isinstance(value, str)
+    scope.get_by_role("radiogroup", name=group).get_by_role("radio", name=value, exact=exact).check()
+
+
+def last_event(page: Page, url: str) -> dict:
+    return api_get(page, url, "/events")["events"][-1]["event"]
+
+
+def test_rodskagg_deal_in_three_taps_and_a_joiner_in_four(page: Page, live_server):
+    count_taps(page)
+    start_table(page, live_server.url)
+    reset_taps(page)
+    form = quick(page)
+    # "A startade på 12 poäng, bjöd tre stick och tog fyra. Han åker då ned till 8 poäng."
+    # Here Bo bids three and takes four; everyone else smyger (the form's default), Anna
+    # joined without a trick after the fourth and took none (+5).
+    pick(form, "Bud Bo", "3")
+    pick(form, "Stick Bo", "4")
+    form.locator("input[name=joined-0]").check()
+    # The rest of the six tricks follows to the last seat nobody said anything about: Dan.
+    expect(form.get_by_role("radiogroup", name="Stick Dan").get_by_role("radio", name="2", exact=True)).to_be_checked()
+    expect(form.locator('fieldset[data-seat="3"] .list-element.follows')).to_have_count(1)
+    expect(form.locator(".trick-sum")).to_have_text("Stick: 6 av 6")
+    shot(page, "quick-rodskagg", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 4
+    expect_totals(page, [17, 8, 12, 12])
+    assert last_event(page, live_server.url) == {
+        "type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [0, 4, 0, 2],
+        "joined": [0]}
+    row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
+    assert row["label"]["sv"] == "Giv 1: Bo Tre, 4 stick, hem"
+
+    # "B står på 7 poäng, bjuder tre stick men spelar bara hem två": 7 - 2 + 5. Here Cia at
+    # 12 bids three and takes two: 12 - 2 + 5 = 15 — three taps, nobody joined.
+    reset_taps(page)
+    form = quick(page)
+    pick(form, "Bud Cia", "3")
+    pick(form, "Stick Cia", "2")
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 2)
+    assert taps(page) == 3
+    expect_totals(page, [17, 8, 15, 12])
+    # Forehand was Cia, the dealer Bo: the four other tricks went to Bo, the last seat.
+    assert last_event(page, live_server.url)["tricks"] == [0, 4, 2, 0]
+
+
+def test_braus_and_schnapsen_deals_in_three_taps(page: Page, live_server):
+    count_taps(page)
+    start_game(page, live_server.url, "braus", PLAYERS)
+    reset_taps(page)
+    form = quick(page)
+    pick(form, "Utfall", re.compile("^Sex stick"))
+    form.get_by_role("radiogroup", name=re.compile("^Paret som får")).get_by_role(
+        "radio", name="Cia").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 3
+    assert last_event(page, live_server.url) == {"type": "result", "outcome": "rita", "winner": 2}
+    sheet = api_get(page, live_server.url, "/protokoll")
+    assert sheet["totals"] == [1, 0]  # one rita to Anna & Cia
+
+    start_game(page, live_server.url, "schnapsen", ("Anna", "Bo"))
+    reset_taps(page)
+    form = quick(page)
+    # The figures a table may add (the loser's points, tricks, …) are folded away.
+    expect(form.locator("details.more-fields")).not_to_have_attribute("open", "")
+    pick(form, "Vinnare", "Bo")
+    pick(form, "Spelpoäng", "2")
+    shot(page, "quick-schnapsen", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 3
+    assert last_event(page, live_server.url) == {"type": "result", "winner": 1, "game_points": 2}
+    sheet = api_get(page, live_server.url, "/protokoll")
+    assert sheet["totals"] == [7, 5]  # game points from 7 down: Bo made 2
+
+
+def test_whist_deal_in_three_taps(page: Page, live_server):
+    count_taps(page)
+    start_game(page, live_server.url, "whist", PLAYERS)
+    view = api_get(page, live_server.url, "")
+    sides = view["state"]["sides"]
+    first = " & ".join(PLAYERS[s] for s in sides[0])
+    second = " & ".join(PLAYERS[s] for s in sides[1])
+    reset_taps(page)
+    form = quick(page)
+    expect(form.locator("fieldset.side-entry > legend")).to_have_text([first, second])
+    # Seven tricks and three honours to the first side: the other side's six tricks and one
+    # honour follow (13 tricks, 4 honours).
+    pick(form, f"Stick {first}", "7")
+    pick(form, f"Honnörer {first}", "3")
+    expect(form.get_by_role("radiogroup", name=f"Stick {second}").get_by_role(
+        "radio", name="6", exact=True)).to_be_checked()
+    expect(form.get_by_role("radiogroup", name=f"Honnörer {second}").get_by_role(
+        "radio", name="1", exact=True)).to_be_checked()
+    shot(page, "quick-whist", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 3
+    assert last_event(page, live_server.url) == {"type": "result", "tricks": [7, 6],
+                                                 "honours": [3, 1]}
+    # One trick point for the seventh trick, two for three honours (Whist — Poängräkning).
+    row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
+    assert row["label"]["sv"].startswith(f"Giv 1: {first} 7 stick +1")
+
+
+def test_fyrtioett_deal_in_eight_taps_the_last_tricks_filled_in(page: Page, live_server):
+    """Fyrtioett cannot be four taps: each of the four players bids, and each scores his bid
+    against his own tricks (plus or minus the bid's worth), so a deal is eight figures — as
+    on paper, where every player's "bid/tricks" is written. The form fills the last
+    player's tricks (13 together): four bids, three tricks and the save, 8 taps."""
+    count_taps(page)
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    reset_taps(page)
+    form = quick(page)
+    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer).
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "2")]:
+        pick(form, f"Stick {name}", tricks)
+    # Anna, the last to be entered, has the four tricks left of 13.
+    expect(form.get_by_role("radiogroup", name="Stick Anna").get_by_role(
+        "radio", name="4", exact=True)).to_be_checked()
+    expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
+    shot(page, "quick-fyrtioett", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 8
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
+                                                 "tricks": [4, 2, 4, 3]}
+    row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
+    # Bo bid three and took two: minus three; the others made theirs.
+    assert row["marks"] == ["3/4", "3/2", "4/4", "3/3"]
+    assert row["changes"] == [3, -3, 4, 3]
+
+
+def test_800_card_points_and_declarations_in_four_taps(page: Page, live_server):
+    count_taps(page)
+    start_game(page, live_server.url, "800", PLAYERS)
+    reset_taps(page)
+    form = quick(page)
+    form.get_by_label("Kortpoäng Anna & Cia").click()
+    page.keyboard.type("53")
+    # 93 − 53: the other side's figure follows.
+    expect(form.get_by_label("Kortpoäng Bo & Dan")).to_have_value("40")
+    form.locator('fieldset[data-seat="1"]').get_by_label("Deklarationer Bo").click()
+    page.keyboard.type("20")
+    form.locator('fieldset[data-seat="2"]').get_by_label("Deklarationer Cia").click()
+    page.keyboard.type("100")
+    shot(page, "quick-800", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 4
+    assert keys(page) == 7
+    assert last_event(page, live_server.url) == {
+        "type": "result", "points": [53, 40], "declarations": [None, 20, 100, None]}
+    expect_totals(page, [153, 60])
+
+
+def test_a_missing_bid_is_refused_naming_the_seat(page: Page, live_server):
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    form = quick(page)
+    for name in ["Dan", "Cia", "Bo"]:
+        pick(form, f"Bud {name}", "3")
+    for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Stick {name}", tricks)
+    form.get_by_role("button", name="Spara given").click()
+    expect(form.locator(".form-error")).to_have_text("Bud saknas för Anna.")
+    shot(page, "quick-missing-seat", full_page=False)
+    assert api_get(page, live_server.url, "")["seq"] == 0  # nothing was sent
+    pick(form, "Bud Anna", "3")
+    expect(form.locator(".form-error")).to_be_hidden()
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert last_event(page, live_server.url)["bids"] == [3, 3, 3, 3]
+
+
+def open_correction(page: Page, seq: int):
+    entry = page.locator(f'.log li[data-seq="{seq}"]')
+    entry.wait_for(state="attached")
+    if not entry.is_visible():  # the log may sit in a fold
+        page.locator("details:has(.log) > summary").first.click()
+    entry.get_by_role("button", name=f"Rätta #{seq}").click()
+    return entry.locator(".correction form.quick-entry")
+
+
+def test_a_correction_opens_the_quick_entry_filled_in(page: Page, live_server):
+    start_table(page, live_server.url)
+    form = quick(page)
+    pick(form, "Bud Bo", "3")
+    pick(form, "Stick Bo", "4")
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    expect_totals(page, [12, 8, 12, 12])
+    correction = open_correction(page, 1)
+    expect(correction).to_be_visible()
+    # The same form, filled in with the entry: Bo's bid and tricks, Anna's two tricks.
+    expect(correction.get_by_role("radiogroup", name="Bud Bo").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    expect(correction.get_by_role("radiogroup", name="Bud Cia").get_by_role(
+        "radio", name="Smyg", exact=True)).to_be_checked()
+    expect(correction.get_by_role("radiogroup", name="Stick Bo").get_by_role(
+        "radio", name="4", exact=True)).to_be_checked()
+    expect(correction.get_by_role("radiogroup", name="Stick Anna").get_by_role(
+        "radio", name="2", exact=True)).to_be_checked()
+    # Bo took only two: the two tricks more follow to the last seat (Dan).
+    pick(correction, "Stick Bo", "2")
+    expect(correction.get_by_role("radiogroup", name="Stick Dan").get_by_role(
+        "radio", name="2", exact=True)).to_be_checked()
+    shot(page, "quick-correction", full_page=False)
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 2)
+    # Three bid, two taken: 12 - 2 + 5 (Rödskägg — Poängräkning).
+    expect_totals(page, [12, 15, 12, 12])
+    event = last_event(page, live_server.url)
+    assert event == {"type": "correct", "target": 1, "event": {
+        "type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [2, 2, 0, 2]}}
+
+
+def test_a_correction_after_the_match_is_over_is_the_same_form(page: Page, live_server):
+    """With the match over the table expects no quick entry; the correction still opens the
+    quick-entry form (the hints this phone saw for the game), after a reload too."""
+    start_table(page, live_server.url)
+    for seq in (1, 2):  # Bo bids six and takes six, twice: 12 -> 6 -> 0, he wins
+        form = quick(page)
+        pick(form, "Bud Bo", "6")
+        pick(form, "Stick Bo", "6")
+        form.get_by_role("button", name="Spara given").click()
+        expect_seq(page, seq)
+    expect_totals(page, [12, 0, 12, 12])
+    expect(page.locator("form.quick-entry")).to_have_count(0)
+    page.reload()
+    correction = open_correction(page, 2)
+    expect(correction.get_by_role("radiogroup", name="Bud Bo").get_by_role(
+        "radio", name="6", exact=True)).to_be_checked()
+    # Bo took five, not six: failed, 6 - 5 + 5 = 6, and the match goes on.
+    pick(correction, "Stick Bo", "5")
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 3)
+    expect_totals(page, [12, 6, 12, 12])
+    event = last_event(page, live_server.url)["event"]
+    assert event["tricks"] == [0, 5, 0, 1]
+    expect(quick(page)).to_be_visible()  # the next deal is expected again
