@@ -81,13 +81,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def open_db() -> None:
-        g.db = shared or database.connect(path, run_migrations=False)
+        g.db = shared or database.pool_for(path).take()
 
     @app.teardown_request
     def close_db(_exc: BaseException | None) -> None:
         db = g.pop("db", None)
         if db is not None and db is not shared:
-            db.close()
+            database.pool_for(path).give(db)
 
     security.install(app)
 

@@ -1,7 +1,7 @@
 """The ``protokoll`` command.
 
-``protokoll serve [--host H] [--port P] [--db FILE] [--workers N] [--threads N]
-[--config KEY=VALUE ...]``
+``protokoll serve [--host H] [--port P] [--db FILE] [--workers N]
+[--worker-class gevent|gthread] [--connections N] [--threads N] [--config KEY=VALUE ...]``
     serve the app and the API with gunicorn (several processes, one SQLite file)
 ``protokoll backup PATH [--db FILE]``
     an online, consistent copy of the database while the server runs
@@ -11,9 +11,12 @@
     print the protokoll of a saved log
 
 The server is gunicorn embedded through its ``BaseApplication``: no separate gunicorn command
-line, no config file. Workers are gthread workers (processes with a pool of threads each);
-every request opens its own SQLite connection and every post takes the write lock with
-``BEGIN IMMEDIATE``, so several processes share the file safely (see ``api/db.py``).
+line, no config file. Workers are gevent workers by default (processes, each serving its
+requests as greenlets), so that an open live view (``GET .../stream``) costs a greenlet, not a
+thread: a tournament keeps a thousand of them open. Requests take an SQLite connection from
+the process's pool and every post takes the write lock with ``BEGIN IMMEDIATE``, so several
+processes share the file safely (see ``api/db.py``). ``--worker-class gthread`` serves with a
+pool of threads per process instead (then every open live view holds a thread).
 """
 
 from __future__ import annotations
@@ -26,24 +29,39 @@ from typing import Any, Callable
 
 # Workers: processes, so that the engine work (pickling, JSON, the table view) of two posts
 # runs on two cores instead of taking turns under one GIL; SQLite lets them share the file.
-# Threads: many, because a thread is cheap and an open live stream (GET .../stream, which
-# every phone looking at a table keeps open for up to 25 s) holds one for its whole life —
-# with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread; with
-# 32 it was answered in 8 ms. Under bench/load.py's post load 4, 16 and 32
-# threads a worker made no difference we could measure (the writers queue anyway).
+# Threads (gthread only): many, because there an open live stream (GET .../stream, which
+# every phone looking at a table keeps open for up to 25 s) holds a thread for its whole
+# life — with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread.
 DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 DEFAULT_THREADS = 32
+# gevent: the connections one worker serves at once (gunicorn's worker_connections). Each
+# open live view is one; a 250-table tournament has about a thousand.
+DEFAULT_CONNECTIONS = 2000
+WORKER_CLASSES = ("gevent", "gthread")
+
+
+def patch_for(worker_class: str) -> None:
+    """Make the standard library cooperative before anything else is imported, when the
+    workers are gevent's. gunicorn's gevent worker patches too, but only in the worker,
+    after ``preload_app`` has imported the app in the master: locks, thread-locals and the
+    like made at import would then be the blocking kind. Patching first, in the command,
+    avoids that; it is what gevent's documentation asks for."""
+    if worker_class == "gevent":
+        from gevent import monkey
+        monkey.patch_all()
 
 
 def gunicorn_options(host: str, port: int, workers: int, threads: int,
+                     worker_class: str = "gevent", connections: int = DEFAULT_CONNECTIONS,
                      **extra: Any) -> dict[str, Any]:
     """The gunicorn settings ``protokoll serve`` uses (the benchmarks serve the same way)."""
     bind_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
     options: dict[str, Any] = {
         "bind": [f"{bind_host}:{port}"],
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": worker_class,
         "threads": threads,
+        "worker_connections": connections,
         # The app is built (and the database migrated) once in the master, then forked:
         # start-up errors show before any worker exists, and migrations never race.
         "preload_app": True,
@@ -89,6 +107,7 @@ def _setting(text: str) -> tuple[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    patch_for(args.worker_class)
     from . import create_app
 
     config = {**dict(args.config), "DATABASE": args.db}
@@ -96,9 +115,12 @@ def _serve(args: argparse.Namespace) -> int:
     def load():
         return create_app(config)
 
+    each = (f"{args.connections} connections" if args.worker_class == "gevent"
+            else f"{args.threads} threads")
     print(f"Protokoll on http://{args.host}:{args.port}/ (database {args.db}, "
-          f"{args.workers} workers x {args.threads} threads)", flush=True)
-    run_gunicorn(load, gunicorn_options(args.host, args.port, args.workers, args.threads))
+          f"{args.workers} {args.worker_class} workers x {each})", flush=True)
+    run_gunicorn(load, gunicorn_options(args.host, args.port, args.workers, args.threads,
+                                        args.worker_class, args.connections))
     return 0
 
 
@@ -134,8 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
     serve.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
                        help=f"worker processes (default {DEFAULT_WORKERS})")
+    serve.add_argument("--worker-class", choices=WORKER_CLASSES, default="gevent",
+                       help="gevent (default): many open live views per worker; gthread: "
+                            "a pool of threads per worker")
+    serve.add_argument("--connections", type=int, default=DEFAULT_CONNECTIONS,
+                       help=f"gevent: connections per worker (default {DEFAULT_CONNECTIONS})")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
-                       help=f"threads per worker (default {DEFAULT_THREADS})")
+                       help=f"gthread: threads per worker (default {DEFAULT_THREADS})")
     serve.add_argument("--config", type=_setting, action="append", default=[],
                        metavar="KEY=VALUE",
                        help="an app setting, e.g. WRITE_RATE_LIMIT=600 (repeatable)")
@@ -161,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
         from rules_engine.replay import run
         return run(args.file, args.lang)
     if args.command == "serve":
-        if args.workers < 1 or args.threads < 1:
-            parser.error("--workers and --threads must be at least 1")
+        if args.workers < 1 or args.threads < 1 or args.connections < 1:
+            parser.error("--workers, --threads and --connections must be at least 1")
         return _serve(args)
     if args.command == "backup":
         return _backup(args)

@@ -1,10 +1,10 @@
 """How many events a second does the production server take, and how fast does it answer?
 
-Starts the real server — ``protokoll serve`` (gunicorn, the same workers and threads it uses
-by default) — on a fresh SQLite file on a free loopback port, and next to it, served the same
-way (gunicorn through ``api.cli.run_gunicorn``, same workers and threads, same SQLite pragmas
-through ``api.db.connect``, a connection per request, ``BEGIN IMMEDIATE``), a bare Flask
-endpoint that only appends the posted event as one row: the ceiling our endpoint is
+Starts the real server — ``protokoll serve`` (gunicorn, the same workers it uses by default:
+gevent) — on a fresh SQLite file on a free loopback port, and next to it, served the same
+way (gunicorn through ``api.cli.run_gunicorn``, same workers, same SQLite pragmas through
+``api.db.connect``, connections reused from ``api.db.pool_for`` as the app reuses them,
+``BEGIN IMMEDIATE``), a bare Flask endpoint that only appends the posted event as one row: the ceiling our endpoint is
 compared with. Then, from client threads on keep-alive connections:
 
 1. ``own tables``: every client posts a Rödskägg evening to its own tables (deals, bids,
@@ -56,7 +56,7 @@ def bare_app(path: str):
     """A Flask app with one endpoint that appends the posted event to SQLite, nothing else."""
     from flask import Flask, request
 
-    from api.db import connect, write_transaction
+    from api.db import connect, pool_for, write_transaction
 
     db = connect(path, run_migrations=False)
     db.execute("create table if not exists appended (id integer primary key, table_id text, "
@@ -67,7 +67,7 @@ def bare_app(path: str):
     @app.post("/append/<table_id>")
     def append(table_id: str):
         body = request.get_json()
-        db = connect(path, run_migrations=False)
+        db = pool_for(path).take()  # connections reused as the app's are
         try:
             with write_transaction(db):
                 cursor = db.execute(
@@ -76,16 +76,18 @@ def bare_app(path: str):
                     [table_id, body["client_event_id"], json.dumps(body["event"])])
             return {"id": cursor.lastrowid}, 201
         finally:
-            db.close()
+            pool_for(path).give(db)
 
     return app
 
 
 def serve_bare(args: argparse.Namespace) -> None:
+    from api.cli import patch_for
+    patch_for(args.worker_class)  # as protokoll serve does, before anything else
     from api.cli import gunicorn_options, run_gunicorn
     run_gunicorn(lambda: bare_app(args.db),
                  gunicorn_options("127.0.0.1", args.port, args.workers, args.threads,
-                                  loglevel="warning"))
+                                  args.worker_class, loglevel="warning"))
 
 
 # --- servers -----------------------------------------------------------------------------------
@@ -321,6 +323,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, help="default: protokoll serve's")
     parser.add_argument("--threads", type=int, help="default: protokoll serve's")
+    parser.add_argument("--worker-class", default="gevent", choices=("gevent", "gthread"))
     parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
@@ -334,13 +337,16 @@ def main() -> None:
         return
 
     events = record_evening(args.events, args.seed)
-    print(f"gunicorn {args.workers} workers x {args.threads} threads, {args.clients} client "
+    print(f"gunicorn {args.workers} {args.worker_class} workers"
+          f"{f' x {args.threads} threads' if args.worker_class == 'gthread' else ''}, "
+          f"{args.clients} client "
           f"threads, {os.cpu_count()} cores; at most {args.posts} posts or {args.seconds:.0f} s "
           f"per run; tables of {len(events)} events")
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         app_port, bare_port = free_port(), free_port()
-        sizing = ["--workers", str(args.workers), "--threads", str(args.threads)]
+        sizing = ["--workers", str(args.workers), "--threads", str(args.threads),
+                  "--worker-class", args.worker_class]
         protokoll = Server([sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1",
                             "--port", str(app_port), "--db", str(tmp_path / "app.sqlite"),
                             *sizing, "--config", f"WRITE_RATE_LIMIT={NO_LIMIT}"],
