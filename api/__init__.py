@@ -13,7 +13,7 @@ from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from . import db as database
-from . import security
+from . import compression, security
 from .errors import ApiError
 from .schemas import ErrorSchema
 
@@ -90,6 +90,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             database.pool_for(path).give(db)
 
     security.install(app)
+    compression.install(app)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):

@@ -171,7 +171,7 @@ async function loadTable(id) {
   app.table = table;
   app.access = table.access;
   app.log = log;
-  app.game = app.catalog.find((g) => g.id === table.game) || null;
+  app.game = await gameDetails(table.game);
   remember();
 }
 
@@ -241,7 +241,7 @@ async function openSaved(id) {
   app.table = saved.table;
   app.log = saved.log;
   app.access = saved.access ?? saved.table.access;
-  app.game = app.catalog.find((g) => g.id === saved.table.game) || null;
+  app.game = await gameDetails(saved.table.game).catch(() => null);
   app.offline = true;
   return !!app.game;
 }
@@ -288,6 +288,25 @@ async function alreadyAtTable(joinCode) {
   render();
   startFollowing();
   return true;
+}
+
+/** A game with everything a table of it needs (deck, rules, events, words): fetched when a
+ * table of that game opens — the catalog carries only what the first screen needs — and
+ * kept beside the tables' views, so that a table opens without a network too. */
+const gamesSeen = new Map();
+async function gameDetails(id) {
+  if (gamesSeen.has(id)) return gamesSeen.get(id);
+  let game;
+  try {
+    game = await api.game(id);
+    idbPut(VIEWS, { id: `game:${id}`, game }).catch(() => {});
+  } catch (error) {
+    const kept = error instanceof NetworkError ? await idbGet(VIEWS, `game:${id}`).catch(() => null) : null;
+    if (!kept) throw error;
+    game = kept.game;
+  }
+  gamesSeen.set(id, game);
+  return game;
 }
 
 /** The catalog, from the network or, without one, as the service worker last kept it. */
