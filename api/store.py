@@ -57,12 +57,21 @@ def _not_found(table_id: str) -> ApiError:
                     f"Table {table_id} does not exist.", details={"table": table_id})
 
 
-# --- tables ----------------------------------------------------------------------------------
+# --- tables ---------------------------------------------------------------------------------
 def create_table(db: sqlite_utils.Database, game: str, players: list[str],
                  options: dict[str, Any], first_dealer: int, device_name: str,
                  director: dict[str, Any] | None = None) -> dict[str, Any]:
     """Start a table and its first device: the owner's, or, for a table a director starts,
     the device that stands for the director there. Returns the secrets, shown only now."""
+    setup, state = _new_table(game, players, options, first_dealer)
+    with write_transaction(db):
+        created = insert_table(db, setup, state, device_name, director)
+    return {**created, "table": table_view(load_row(db, created["id"]), setup, state)}
+
+
+def _new_table(game: str, players: list[str], options: dict[str, Any],
+               first_dealer: int) -> tuple[TableSetup, Any]:
+    """A table's setup and first state, checked (422 for bad names or options)."""
     try:
         module = get_game(game)
         names = [p.strip() for p in players]
@@ -73,29 +82,41 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
                            details={"players": players})
         build_options(module.Options, options)
         setup = TableSetup(module.ID, tuple(names), dict(options), first_dealer)
-        state = setup.new_state()
+        return setup, setup.new_state()
     except RuleViolation as violation:
         raise ApiError.from_violation(violation) from violation
+
+
+def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, device_name: str,
+                 director: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Write a new table, its spectator key, first device and snapshot. Inside the
+    caller's write transaction; returns the secrets (no table view)."""
     table_id = auth.new_id()
     director_id = director["id"] if director else None
     role = "director" if director else "owner"
-    with write_transaction(db):
+    code = auth.new_join_code()
+    while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
         code = auth.new_join_code()
-        while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
-            code = auth.new_join_code()
-        db["tables"].insert({
-            "id": table_id, "game": module.ID, "players": json.dumps(names),
-            "options": json.dumps(options), "first_dealer": first_dealer,
-            "join_code": code, "seq": 0, "created_at": _now(),
-            "join_code_hash": auth.hash_token(code), "director_id": director_id})
-        spectator_key = records.new_spectator_key(db, table_id)
-        device_id, token = records.add_device(
-            db, table_id, role, device_name or (director["name"] if director else ""),
-            director_id)
-        _save_snapshot(db, table_id, 0, state)
+    db["tables"].insert({
+        "id": table_id, "game": setup.game, "players": json.dumps(list(setup.players)),
+        "options": json.dumps(setup.options), "first_dealer": setup.first_dealer,
+        "join_code": code, "seq": 0, "created_at": _now(),
+        "join_code_hash": auth.hash_token(code), "director_id": director_id})
+    spectator_key = records.new_spectator_key(db, table_id)
+    device_id, token = records.add_device(
+        db, table_id, role, device_name or (director["name"] if director else ""),
+        director_id)
+    _save_snapshot(db, table_id, 0, state)
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
-            "role": role, "director_id": director_id, "spectator_key": spectator_key,
-            "table": table_view(load_row(db, table_id), setup, state)}
+            "role": role, "director_id": director_id, "spectator_key": spectator_key}
+
+
+def insert_tables(db: sqlite_utils.Database, game: str, seatings: list[list[str]],
+                  options: dict[str, Any], director: dict[str, Any]) -> list[str]:
+    """Many tables of one game at once (a tournament round), inside the caller's write
+    transaction: one commit for all of them instead of one each. Returns their ids."""
+    return [insert_table(db, *_new_table(game, players, options, 0), "", director)["id"]
+            for players in seatings]
 
 
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
@@ -137,6 +158,33 @@ def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSet
         except Exception:  # a snapshot is only a cache: rebuild it below
             pass
     return setup, replay(setup, entries_of(db, row["id"]))
+
+
+def load_states(db: sqlite_utils.Database, table_ids: list[str]
+                ) -> dict[str, tuple[dict[str, Any], TableSetup, Any]]:
+    """Many tables' rows and current states in one query (a tournament reading its round)
+    instead of two queries a table; a table whose snapshot is not current is replayed."""
+    out: dict[str, tuple[dict[str, Any], TableSetup, Any]] = {}
+    columns = ", ".join(f"t.{c}" for c in _TABLE_COLUMNS)
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        for *values, snap_seq, engine, pickled in db.execute(
+                f"select {columns}, s.seq, s.engine, s.state from tables t "
+                f"left join snapshots s on s.table_id = t.id "
+                f"where t.id in ({', '.join('?' * len(chunk))})", chunk):
+            row = dict(zip(_TABLE_COLUMNS, values))
+            state = None
+            if snap_seq == row["seq"] and engine == ENGINE:
+                try:
+                    state = pickle.loads(pickled)
+                except Exception:  # a snapshot is only a cache
+                    state = None
+            if state is None:
+                setup, state = load_state(db, row)
+            else:
+                setup = setup_of(row)
+            out[row["id"]] = (row, setup, state)
+    return out
 
 
 def table_view(row: dict[str, Any], setup: TableSetup, state: Any,

@@ -156,10 +156,15 @@ def full_view(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str
 
 
 # --- reading the tables --------------------------------------------------------------------------
-def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False) -> dict:
-    """What the tournament reads of a live table: its protokoll, result and findings."""
-    row = store.load_row(db, table_id)
-    setup, state = store.load_state(db, row)
+def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False,
+                loaded: tuple[dict[str, Any], Any, Any] | None = None) -> dict:
+    """What the tournament reads of a live table: its protokoll, result and findings.
+    ``loaded``: the table's (row, setup, state) when the caller has read it already."""
+    if loaded is None:
+        row = store.load_row(db, table_id)
+        setup, state = store.load_state(db, row)
+    else:
+        row, setup, state = loaded
     module = setup.module
     source = {"table_id": table_id, "seq": row["seq"], "sheet": module.sheet(state).as_dict(),
               "result": module.result(state), "over": module.is_over(state),
@@ -181,7 +186,9 @@ def readings(db: sqlite_utils.Database,
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
     out, fresh = {}, {}
-    for key, row in storage.table_rows(db, tournament["id"]).items():
+    rows = storage.table_rows(db, tournament["id"])
+    stale = []
+    for key, row in rows.items():
         seats = len(row["seats"])
         if row["frozen"] is not None:
             out[key] = read_source(row["frozen"], seats, game, limit)
@@ -190,7 +197,12 @@ def readings(db: sqlite_utils.Database,
         if text is not None and cached_seq == row["seq"] and cached_version == version:
             out[key] = json.loads(text)
             continue
-        source = live_source(db, row["table_id"])
+        stale.append(key)
+    # The tables that moved since their last reading, read together (one query).
+    loaded = store.load_states(db, [rows[key]["table_id"] for key in stale])
+    for key in stale:
+        row, seats = rows[key], len(rows[key]["seats"])
+        source = live_source(db, row["table_id"], loaded=loaded[row["table_id"]])
         out[key] = read_source(source, seats, game, limit)
         fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
     if fresh:
@@ -285,27 +297,23 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        "För få aktiva spelare för ett bord.",
                        "Too few active players for a table.",
                        details={"active": len(order), "min": game.min_players})
+    names = display_names(players)
+    # One transaction for the whole round — the claim on its number, its tables, their
+    # devices and snapshots, the seating and the audit row: one commit (one fsync) instead
+    # of one per table, and a round is either seated whole or not at all.
     with write_transaction(db):
         if storage.round_count(db, tid) + 1 != number:
             raise ApiError(409, "round_being_seated", "Ronden lottas redan.",
                            "This round is already being seated.", details={"round": number})
         storage.reserve_round(db, tid, rnd)
-    try:
-        names = display_names(players)
-        table_ids = {}
-        for table in rnd.tables:
-            created = store.create_table(db, game.id, [names[p] for p in table.seats],
-                                         tournament["options"], 0, "", director)
-            table_ids[table.number] = created["id"]
-        with write_transaction(db):
-            storage.complete_round(db, tid, rnd, table_ids)
-            storage.audit(db, tid, director["id"], "round_seated",
-                          {"round": number, "method": method, "seed": seed,
-                           "tables": len(rnd.tables), "byes": list(rnd.byes)})
-    except BaseException:
-        with write_transaction(db):
-            storage.release_round(db, tid, number)
-        raise
+        ids = store.insert_tables(db, game.id, [[names[p] for p in table.seats]
+                                               for table in rnd.tables],
+                                  tournament["options"], director)
+        storage.complete_round(db, tid, rnd, {table.number: table_id for table, table_id
+                                              in zip(rnd.tables, ids)})
+        storage.audit(db, tid, director["id"], "round_seated",
+                      {"round": number, "method": method, "seed": seed,
+                       "tables": len(rnd.tables), "byes": list(rnd.byes)})
     return round_view(db, tournament, storage.seated_round(db, tid, number), link)
 
 
