@@ -14,8 +14,10 @@ engine upgrade the fingerprint differs, and the state is rebuilt by replaying th
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
+import operator
 import pickle
 from datetime import datetime, timezone
 from pathlib import Path
@@ -188,8 +190,9 @@ def load_states(db: sqlite_utils.Database, table_ids: list[str]
 
 
 def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
-               show_join_code: bool = True) -> dict[str, Any]:
-    """The table as the API shows it; spectators get it without the join code."""
+               show_join_code: bool = True, first_row: int | None = None) -> dict[str, Any]:
+    """The table as the API shows it; spectators get it without the join code. With
+    ``first_row`` the protokoll carries only its rows from that one on (a post's answer)."""
     module = setup.module
     return {
         "id": row["id"],
@@ -202,7 +205,8 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
         "seq": row["seq"],
         "state": module.describe(state),
         "expected": module.expected(state).as_dict(),
-        "protokoll": module.sheet(state).as_dict(),
+        "protokoll": (module.sheet(state).as_dict() if first_row is None
+                      else sheet_from(module.sheet(state), first_row)),
         "findings": [f.as_dict() for f in module.findings(state)],
         "over": module.is_over(state),
         "result": module.result(state),
@@ -210,10 +214,50 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
 
 
 # --- events ------------------------------------------------------------------------------------
+def sheet_from(sheet: Any, first_row: int) -> dict[str, Any]:
+    """The protokoll with only its rows from ``first_row`` on, saying so (``first_row``,
+    ``row_count``): a post's answer carries what the post changed, not the whole sheet,
+    so that its cost does not grow with the length of the match."""
+    whole = sheet.rows
+    body = dataclasses.replace(sheet, rows=whole[first_row:]).as_dict()
+    return {**body, "first_row": first_row, "row_count": len(whole)}
+
+
+def changed_from(before: tuple, after: tuple) -> int:
+    """The first row of ``after`` that is not the very same row of ``before``. Rows are
+    immutable and carried from state to state, so a post that adds a row changes only the
+    end; an undo or a correction (a replay) changes them all."""
+    same = list(map(operator.is_, before, after))
+    try:
+        return same.index(False)
+    except ValueError:
+        return min(len(before), len(after))
+
+
+@dataclasses.dataclass
+class _Posted:
+    """What a post did, to be turned into its answer after the commit."""
+
+    row: dict[str, Any]
+    setup: TableSetup
+    entry: dict[str, Any]
+    state: Any = None  # the new state (None: a retry, answered from the log)
+    first_row: int = 0
+
+
+class _Stale(ApiError):
+    """409 for a post based on an old seq; its table view is made after the rollback."""
+
+
 def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, based_on: int,
                client_event_id: str, event: dict[str, Any],
                limits: ratelimit.Limits = ratelimit.Limits()) -> tuple[int, dict[str, Any]]:
-    """Append one event; return (HTTP status, body). Raises ApiError on refusal."""
+    """Append one event; return (HTTP status, body). Raises ApiError on refusal.
+
+    Only what must be atomic happens inside the write lock: the checks, the count, the
+    append, the seq and the snapshot. The answer's table view (state, expected, findings,
+    the protokoll's new rows) is made after the commit, from the state the post made, and
+    the view a 409 carries after the rollback: other writers do not wait for either."""
     refusal: ApiError | None = None
     with write_transaction(db):
         row = load_row(db, table_id)
@@ -224,18 +268,27 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
                            "en": "entries from this device"})
         db.execute("SAVEPOINT entry")
         try:
-            answer = _append(db, row, who.device_id, based_on, client_event_id, event)
+            posted = _append(db, row, who.device_id, based_on, client_event_id, event)
         except ApiError as error:
             db.execute("ROLLBACK TO entry")
             refusal = error
         db.execute("RELEASE entry")
+    if isinstance(refusal, _Stale):
+        now = load_row(db, table_id)
+        setup, state = load_state(db, now)
+        refusal.details["seq"] = now["seq"]
+        refusal.details["table"] = table_view(now, setup, state)
     if refusal is not None:
         raise refusal
-    return answer
+    if posted.state is None:  # a retry: answered as the first time, from the log
+        return 201, _answer_again(db, posted.row, posted.entry)
+    return 201, {"entry": posted.entry,
+                 "table": table_view(posted.row, posted.setup, posted.state,
+                                     first_row=posted.first_row)}
 
 
 def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, based_on: int,
-            client_event_id: str, event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+            client_event_id: str, event: dict[str, Any]) -> _Posted:
     table_id = row["id"]
     earlier = db.execute(
         "select seq, device_id, created_at, event from events "
@@ -248,46 +301,50 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                            "That client event id was already used for another event.",
                            details={"client_event_id": client_event_id,
                                     "seq": row["seq"]})
-        return 201, _answer_again(db, row, client_event_id, *earlier)
+        seq, device, created_at, event_json = earlier
+        return _Posted(row, setup_of(row), {
+            "seq": seq, "client_event_id": client_event_id, "device_id": device,
+            "created_at": created_at, "event": json.loads(event_json)})
     if based_on != row["seq"]:
-        setup, state = load_state(db, row)
-        raise ApiError(409, "stale_sequence",
-                       f"Bordet har ändrats: senaste händelse är {row['seq']}, "
-                       f"inte {based_on}. Läs om och försök igen.",
-                       f"The table has moved on: the last event is {row['seq']}, not "
-                       f"{based_on}. Reload and try again.",
-                       details={"seq": row["seq"], "based_on": based_on,
-                                "table": table_view(row, setup, state)})
-    setup, state = load_state(db, row)
+        raise _Stale(409, "stale_sequence",
+                     f"Bordet har ändrats: senaste händelse är {row['seq']}, "
+                     f"inte {based_on}. Läs om och försök igen.",
+                     f"The table has moved on: the last event is {row['seq']}, not "
+                     f"{based_on}. Reload and try again.",
+                     details={"seq": row["seq"], "based_on": based_on})
+    setup, before = load_state(db, row)
     entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
     try:
-        state = apply_entry(setup, state, entries, event)
+        state = apply_entry(setup, before, entries, event)
     except RuleViolation as violation:
         raise ApiError.from_violation(violation) from violation
     seq = row["seq"] + 1
-    row = {**row, "seq": seq}
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
-    body = {"entry": entry, "table": table_view(row, setup, state)}
     db.execute("insert into events (table_id, seq, client_event_id, device_id, "
                "created_at, event) values (?, ?, ?, ?, ?, ?)",
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False)])
     db.execute("update tables set seq = ? where id = ?", [seq, table_id])
     _save_snapshot(db, table_id, seq, state)
-    return 201, body
+    module = setup.module
+    first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
+    return _Posted({**row, "seq": seq}, setup, entry, state, first_row)
 
 
-def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], client_event_id: str,
-                  seq: int, device_id: str, created_at: str, event_json: str) -> dict[str, Any]:
+def _answer_again(db: sqlite_utils.Database, row: dict[str, Any],
+                  entry: dict[str, Any]) -> dict[str, Any]:
     """The answer a retried post gets: exactly what the first post answered, rebuilt by
     replaying the log up to that entry (retries are rare; storing every answer is not)."""
     setup = setup_of(row)
-    entries = [e for e in entries_of(db, row["id"]) if e.seq <= seq]
-    state = replay(setup, entries)
-    entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
-             "created_at": created_at, "event": json.loads(event_json)}
-    return {"entry": entry, "table": table_view({**row, "seq": seq}, setup, state)}
+    seq = entry["seq"]
+    earlier = [e for e in entries_of(db, row["id"]) if e.seq < seq]
+    before = replay(setup, earlier)
+    state = apply_entry(setup, before, earlier, entry["event"])
+    module = setup.module
+    first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
+    return {"entry": entry, "table": table_view({**row, "seq": seq}, setup, state,
+                                                first_row=first_row)}
 
 
 def list_events(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:

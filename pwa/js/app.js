@@ -26,6 +26,7 @@ import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
 import * as outbox from "./outbox.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
+import { wholeTable } from "./posted.js";
 import { follow } from "./live.js";
 
 const app = {
@@ -443,7 +444,9 @@ const actions = {
       app.retryIds.delete(key);
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
-      app.table = posted.table;
+      const whole = wholeTable(app.table, posted.table);
+      if (whole) app.table = whole;
+      else await loadTable(app.table.id).catch(() => { app.table = posted.table; });
       await reloadLog();
       app.busy = false;
       showMessage({ kind: "saved", seq: posted.entry.seq });
@@ -477,8 +480,9 @@ const actions = {
     if (!app.table || app.flushing) return;
     app.flushing = true;
     try {
-      const result = await outbox.flush(app.table.id, app.auth);
+      const result = await outbox.flush(app.table.id, app.auth, app.table);
       if (result.table) app.table = result.table;
+      if (result.reload) await loadTable(app.table.id).catch(() => {});
       if (result.offline) app.offline = !navigator.onLine;
       if (result.sent) await reloadLog();
       await loadPending();
