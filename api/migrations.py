@@ -120,6 +120,17 @@ def m006_tournament_readings(db: sqlite_utils.Database) -> None:
     }, pk="table_id", foreign_keys=[("table_id", "tables", "id")])
 
 
+def m007_snapshot_rows(db: sqlite_utils.Database) -> None:
+    """Snapshots in two parts (``api/snapshots.py``): the state without its protokoll rows,
+    with a token per save, and the rows one each, so that a post rewrites only the rows it
+    changed. Snapshots written before keep ``rows`` null and are read whole."""
+    db.execute("alter table snapshots add column token text")
+    db.execute("alter table snapshots add column rows integer")
+    db.execute("create table snapshot_rows (table_id text not null references tables(id), "
+               "n integer not null, row blob not null, primary key (table_id, n)) "
+               "without rowid")
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -127,6 +138,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m004_rate_limits,
     m005_tournaments,
     m006_tournament_readings,
+    m007_snapshot_rows,
 )
 
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import operator
-import pickle
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -31,7 +29,8 @@ from rules_engine.protocol import build_options
 from rules_engine.registry import get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
-from . import auth
+from . import auth, snapshots
+from .snapshots import changed_from
 from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
@@ -143,48 +142,39 @@ def entries_of(db: sqlite_utils.Database, table_id: str) -> list[Entry]:
         "select seq, event from events where table_id = ? order by seq", [table_id])]
 
 
-def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any) -> None:
-    db.execute("insert or replace into snapshots (table_id, seq, engine, state) "
-               "values (?, ?, ?, ?)",
-               [table_id, seq, ENGINE, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)])
+def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any,
+                   before: Any = None) -> None:
+    snapshots.save(db, table_id, seq, ENGINE, state, before)
 
 
 def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSetup, Any]:
     """The table's current state: the snapshot when it is current, else a full replay."""
+    setup, state, _ = _current_state(db, row)
+    return setup, state
+
+
+def _current_state(db: sqlite_utils.Database,
+                   row: dict[str, Any]) -> tuple[TableSetup, Any, bool]:
+    """(setup, state, whether the state came from the current snapshot)."""
     setup = setup_of(row)
-    snap = db.execute("select seq, engine, state from snapshots where table_id = ?",
-                      [row["id"]]).fetchone()
-    if snap is not None and snap[0] == row["seq"] and snap[1] == ENGINE:
-        try:
-            return setup, pickle.loads(snap[2])
-        except Exception:  # a snapshot is only a cache: rebuild it below
-            pass
-    return setup, replay(setup, entries_of(db, row["id"]))
+    state = snapshots.load(db, row["id"], row["seq"], ENGINE)
+    if state is not None:
+        return setup, state, True
+    return setup, replay(setup, entries_of(db, row["id"])), False
 
 
 def load_states(db: sqlite_utils.Database, table_ids: list[str]
                 ) -> dict[str, tuple[dict[str, Any], TableSetup, Any]]:
-    """Many tables' rows and current states in one query (a tournament reading its round)
-    instead of two queries a table; a table whose snapshot is not current is replayed."""
+    """Many tables' rows and current states (a tournament reading its round): the rows in
+    one query, each state from its snapshot (or a replay)."""
     out: dict[str, tuple[dict[str, Any], TableSetup, Any]] = {}
-    columns = ", ".join(f"t.{c}" for c in _TABLE_COLUMNS)
+    columns = ", ".join(_TABLE_COLUMNS)
     for start in range(0, len(table_ids), 500):
         chunk = table_ids[start:start + 500]
-        for *values, snap_seq, engine, pickled in db.execute(
-                f"select {columns}, s.seq, s.engine, s.state from tables t "
-                f"left join snapshots s on s.table_id = t.id "
-                f"where t.id in ({', '.join('?' * len(chunk))})", chunk):
+        for values in db.execute(f"select {columns} from tables "
+                                 f"where id in ({', '.join('?' * len(chunk))})", chunk):
             row = dict(zip(_TABLE_COLUMNS, values))
-            state = None
-            if snap_seq == row["seq"] and engine == ENGINE:
-                try:
-                    state = pickle.loads(pickled)
-                except Exception:  # a snapshot is only a cache
-                    state = None
-            if state is None:
-                setup, state = load_state(db, row)
-            else:
-                setup = setup_of(row)
+            setup, state = load_state(db, row)
             out[row["id"]] = (row, setup, state)
     return out
 
@@ -221,17 +211,6 @@ def sheet_from(sheet: Any, first_row: int) -> dict[str, Any]:
     whole = sheet.rows
     body = dataclasses.replace(sheet, rows=whole[first_row:]).as_dict()
     return {**body, "first_row": first_row, "row_count": len(whole)}
-
-
-def changed_from(before: tuple, after: tuple) -> int:
-    """The first row of ``after`` that is not the very same row of ``before``. Rows are
-    immutable and carried from state to state, so a post that adds a row changes only the
-    end; an undo or a correction (a replay) changes them all."""
-    same = list(map(operator.is_, before, after))
-    try:
-        return same.index(False)
-    except ValueError:
-        return min(len(before), len(after))
 
 
 @dataclasses.dataclass
@@ -312,7 +291,7 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
-    setup, before = load_state(db, row)
+    setup, before, current = _current_state(db, row)
     entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
     try:
         state = apply_entry(setup, before, entries, event)
@@ -326,7 +305,7 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False)])
     db.execute("update tables set seq = ? where id = ?", [seq, table_id])
-    _save_snapshot(db, table_id, seq, state)
+    _save_snapshot(db, table_id, seq, state, before if current else None)
     module = setup.module
     first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
     return _Posted({**row, "seq": seq}, setup, entry, state, first_row)
