@@ -32,7 +32,10 @@ from typing import Any, Callable
 # Threads (gthread only): many, because there an open live stream (GET .../stream, which
 # every phone looking at a table keeps open for up to 25 s) holds a thread for its whole
 # life — with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread.
-DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
+# Two processes a core: SQLite's commit (its fsync) and the writers' flock block a gevent
+# worker whole, greenlets and all; another process computes meanwhile (bench/load.py: 2
+# workers 225 posts/s, 4 workers 382/s on 2 cores, the ceiling's ratio alike).
+DEFAULT_WORKERS = max(2, min(4, 2 * (os.cpu_count() or 1)))
 DEFAULT_THREADS = 32
 # gevent: the connections one worker serves at once (gunicorn's worker_connections). Each
 # open live view is one; a 250-table tournament has about a thousand.

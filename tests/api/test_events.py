@@ -136,3 +136,12 @@ def test_a_409_carries_the_table_as_it_is_after_the_refusal(table):
     body = response.json["details"]
     assert body["seq"] == body["table"]["seq"] == 1
     assert body["table"]["protokoll"] == table.view()["protokoll"]
+
+
+def test_a_post_answer_is_exactly_what_its_schema_describes(table):
+    """The answer is sent as built, not dumped through the schema: it must already be
+    what EventPostedSchema (and so openapi.yaml) says, no key more or less."""
+    from api.resources.tables.schemas import EventPostedSchema
+    for event in (RESULT, {"type": "deal"}, {"type": "undo", "target": 2}):
+        body = table.post(event).json
+        assert EventPostedSchema().dump(body) == body

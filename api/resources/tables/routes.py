@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g, jsonify, request
 from flask.views import MethodView
 
 from ... import store
@@ -89,7 +89,9 @@ class Events(MethodView):
         status, body = store.post_event(g.db, table_id, credentials.from_request(),
                                         data["based_on"], data["client_event_id"],
                                         data["event"], limits())
-        return body, status
+        # Sent as built (it has EventPostedSchema's shape, which the tests check): dumping
+        # it through marshmallow again was a tenth of a post's CPU.
+        return jsonify(body), status
 
 
 @blp.route("/<string:table_id>/protokoll")
