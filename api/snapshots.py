@@ -35,8 +35,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-KEPT = 64  # states kept per process (the tables being played on, in a big tournament
-#            spread over the workers; a miss only costs the unpickling)
+KEPT = 256  # states kept per process: a 250-table round's (a miss only costs unpickling)
 _kept: "OrderedDict[tuple[int, str, str], tuple[str, Any]]" = OrderedDict()
 _kept_lock = threading.Lock()
 

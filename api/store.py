@@ -98,11 +98,11 @@ def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, devic
     code = auth.new_join_code()
     while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
         code = auth.new_join_code()
-    db["tables"].insert({
-        "id": table_id, "game": setup.game, "players": json.dumps(list(setup.players)),
-        "options": json.dumps(setup.options), "first_dealer": setup.first_dealer,
-        "join_code": code, "seq": 0, "created_at": _now(),
-        "join_code_hash": auth.hash_token(code), "director_id": director_id})
+    db.execute(  # plain SQL: sqlite-utils' insert looks the table up first, every time
+        "insert into tables (id, game, players, options, first_dealer, join_code, seq, "
+        "created_at, join_code_hash, director_id) values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        [table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
+         setup.first_dealer, code, _now(), auth.hash_token(code), director_id])
     spectator_key = records.new_spectator_key(db, table_id)
     device_id, token = records.add_device(
         db, table_id, role, device_name or (director["name"] if director else ""),
