@@ -66,5 +66,8 @@ def test_settings_and_options():
     with pytest.raises(Exception):
         _setting("no equals sign")
     options = gunicorn_options("::1", 8000, 2, 4)
-    assert options["bind"] == ["[::1]:8000"] and options["worker_class"] == "gthread"
+    assert options["bind"] == ["[::1]:8000"] and options["worker_class"] == "gevent"
+    assert options["worker_connections"] >= 1000  # a tournament's open live views
     assert options["preload_app"] and options["control_socket_disable"]
+    threaded = gunicorn_options("127.0.0.1", 8000, 2, 4, "gthread")
+    assert threaded["worker_class"] == "gthread" and threaded["threads"] == 4
