@@ -44,11 +44,12 @@ WORKER_CLASSES = ("gevent", "gthread")
 
 
 def patch_for(worker_class: str) -> None:
-    """Make the standard library cooperative before anything else is imported, when the
-    workers are gevent's. gunicorn's gevent worker patches too, but only in the worker,
-    after ``preload_app`` has imported the app in the master: locks, thread-locals and the
-    like made at import would then be the blocking kind. Patching first, in the command,
-    avoids that; it is what gevent's documentation asks for."""
+    """Make the standard library cooperative, when the workers are gevent's, before the app
+    is built and gunicorn loaded. gunicorn's gevent worker patches too, but only in the
+    worker, after ``preload_app`` has built the app in the master. What the ``api``
+    package makes at import, before this runs, is created lazily per process where it
+    matters (``db``'s writer locks and pool, ``live``'s feeds), or is a lock held for a few
+    dictionary operations, never across a switch between greenlets."""
     if worker_class == "gevent":
         from gevent import monkey
         monkey.patch_all()

@@ -46,6 +46,8 @@ def test_app_files_and_catalog_are_compressed_with_an_etag_and_revalidated(clien
     etag = response.headers["ETag"]
     again = client.get(path, headers={**BR, "If-None-Match": etag})
     assert again.status_code == 304 and again.data == b""
+    assert again.headers["ETag"] == etag
+    assert "Content-Security-Policy" not in again.headers  # the stored answer's stay
     # Another encoding is another representation: its own ETag, so no mix-up in caches.
     gzip = client.get(path, headers={"Accept-Encoding": "gzip"})
     assert gzip.headers["Content-Encoding"] == "gzip" and gzip.headers["ETag"] != etag
