@@ -15,6 +15,9 @@ compared with. Then, from client threads on keep-alive connections:
    from the sequence number the 409 carries. The rate and latency of each answer.
 3. ``bare append``: the same number of posts to the bare endpoint.
 
+Runs 1 and 3 take turns (``--slices``, 4 by default: a quarter of the posts of each, then the
+next quarter), so that other work on the machine weighs on both alike.
+
 The per-device write limit (a runaway-phone guard far below these rates) is lifted with
 ``--config WRITE_RATE_LIMIT=…``; the counting it does in every post is still measured.
 
@@ -290,6 +293,21 @@ def run_clients(target, n: int, *args) -> tuple[Tally, float]:
     return tally, time.perf_counter() - start
 
 
+def alternated(slices: int, ours, ceiling) -> tuple[Tally, float, Tally, float]:
+    """Run ``ours`` and ``ceiling`` (each ``() -> (Tally, seconds)``) in turns, ``slices``
+    times each, and add the turns up: on a machine that other work makes faster and slower
+    by the minute, both then meet the same moments."""
+    totals = [Tally(), 0.0, Tally(), 0.0]
+    for _ in range(slices):
+        for index, run in ((0, ours), (2, ceiling)):
+            tally, elapsed = run()
+            for status, values in tally.latencies.items():
+                totals[index].latencies.setdefault(status, []).extend(values)
+            totals[index].errors += tally.errors
+            totals[index + 1] += elapsed
+    return totals[0], totals[1], totals[2], totals[3]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -320,6 +338,8 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=3000, help="posts per run (at most)")
     parser.add_argument("--seconds", type=float, default=60, help="time per run (at most)")
     parser.add_argument("--events", type=int, default=300, help="events per table")
+    parser.add_argument("--slices", type=int, default=4,
+                        help="our posts and the bare append take turns this many times")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, help="default: protokoll serve's")
     parser.add_argument("--threads", type=int, help="default: protokoll serve's")
@@ -369,10 +389,15 @@ def main() -> None:
             warm_up(bare_port, "/append/warm", {"client_event_id": "warm", "event": events[0]})
 
             print(f"  {'':<26} {'HTTP':>4} {'count':>6} {'rate':>11} {'p50':>12} {'p99':>12}")
-            tally, elapsed = run_clients(own_tables, args.clients, app_port, events,
-                                         Budget(args.posts, args.seconds))
-            report("own tables (POST events)", tally, elapsed)
-            ours = len(tally.latencies.get(201, [])) / elapsed
+            share = max(1, args.posts // args.slices)
+            own_tally, own_time, bare_tally, bare_time = alternated(
+                args.slices,
+                lambda: run_clients(own_tables, args.clients, app_port, events,
+                                    Budget(share, args.seconds / args.slices)),
+                lambda: run_clients(bare_append, args.clients, bare_port, events,
+                                    Budget(share, args.seconds / args.slices)))
+            report("own tables (POST events)", own_tally, own_time)
+            ours = len(own_tally.latencies.get(201, [])) / own_time
 
             conn = http.client.HTTPConnection("127.0.0.1", app_port, timeout=30)
             _, data, _ = request(conn, "/api/tables", {"game": "rodskagg", "players": PLAYERS})
@@ -384,10 +409,8 @@ def main() -> None:
                 args.clients, Budget(args.posts, args.seconds))
             report("one shared table", tally, elapsed)
 
-            tally, elapsed = run_clients(bare_append, args.clients, bare_port, events,
-                                         Budget(args.posts, args.seconds))
-            report("bare append (ceiling)", tally, elapsed)
-            ceiling = len(tally.latencies.get(201, [])) / elapsed
+            report("bare append (ceiling)", bare_tally, bare_time)
+            ceiling = len(bare_tally.latencies.get(201, [])) / bare_time
             print(f"  POST /api/tables/{{id}}/events: {ours:.0f} events/s, "
                   f"{ours / ceiling:.0%} of the bare append's {ceiling:.0f}/s")
         finally:
