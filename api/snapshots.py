@@ -82,28 +82,58 @@ def _kept_state(db: Any, table_id: str, token: str | None) -> Any:
     return None
 
 
-def save(db: Any, table_id: str, seq: int, engine: str, state: Any,
-         before: Any = None) -> None:
-    """Replace the table's snapshot by ``state`` (inside the caller's write transaction).
-    ``before``: the state this one was made from, as loaded from the current snapshot;
-    then only the rows from the first one that changed are written again."""
+@dataclasses.dataclass(frozen=True)
+class Prepared:
+    """A snapshot pickled and ready to write (``prepare`` may run outside the write lock)."""
+
+    state: Any
+    head: bytes
+    rows: int | None  # how many rows the state has (None: pickled whole in ``head``)
+    start: int  # the first row to write again
+    row_blobs: tuple[bytes, ...]
+
+
+def prepare(state: Any, before: Any = None) -> Prepared:
+    """Pickle ``state`` for its snapshot. ``before``: the state it was made from, as loaded
+    from the current snapshot; then only the rows from the first one that changed are
+    pickled (and written) again."""
     head, rows = _split(state)
+    blob = pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL)
+    if rows is None:
+        return Prepared(state, blob, None, 0, ())
+    old_rows = _split(before)[1] if before is not None else None
+    start = changed_from(old_rows, rows) if old_rows is not None else 0
+    return Prepared(state, blob, len(rows), start, tuple(
+        pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL) for row in rows[start:]))
+
+
+def write(db: Any, table_id: str, seq: int, engine: str, prepared: Prepared) -> None:
+    """Replace the table's snapshot (inside the caller's write transaction)."""
     token = secrets.token_hex(8)
     db.execute("insert or replace into snapshots (table_id, seq, engine, state, token, rows) "
                "values (?, ?, ?, ?, ?, ?)",
-               [table_id, seq, engine, pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL),
-                token, None if rows is None else len(rows)])
-    if rows is not None:
-        old_rows = _split(before)[1] if before is not None else None
-        start = changed_from(old_rows, rows) if old_rows is not None else 0
+               [table_id, seq, engine, prepared.head, token, prepared.rows])
+    if prepared.rows is not None:
         db.execute("delete from snapshot_rows where table_id = ? and n >= ?",
-                   [table_id, start])
-        if start < len(rows):
+                   [table_id, prepared.start])
+        if prepared.row_blobs:
             db.conn.executemany(
                 "insert into snapshot_rows (table_id, n, row) values (?, ?, ?)",
-                [(table_id, n, pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL))
-                 for n, row in enumerate(rows[start:], start)])
-    _keep(db, table_id, token, state)
+                [(table_id, n, blob)
+                 for n, blob in enumerate(prepared.row_blobs, prepared.start)])
+    _keep(db, table_id, token, prepared.state)
+
+
+def save(db: Any, table_id: str, seq: int, engine: str, state: Any,
+         before: Any = None) -> None:
+    """``prepare`` and ``write`` in one (inside the caller's write transaction)."""
+    write(db, table_id, seq, engine, prepare(state, before))
+
+
+def token(db: Any, table_id: str) -> str | None:
+    """The token of the table's snapshot as it is now (a new one at every save)."""
+    row = db.execute("select token from snapshots where table_id = ?", [table_id]).fetchone()
+    return None if row is None else row[0]
 
 
 def load(db: Any, table_id: str, seq: int, engine: str) -> Any:

@@ -224,6 +224,42 @@ class _Posted:
     first_row: int = 0
 
 
+@dataclasses.dataclass(frozen=True)
+class _Ready:
+    """A post worked out before the write lock, from the table as it was at ``seq``
+    (snapshot ``token``); used only if the table is still there when the lock is held."""
+
+    seq: int
+    token: str | None
+    setup: TableSetup
+    snapshot: snapshots.Prepared
+    first_row: int
+
+
+def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
+              event: dict[str, Any]) -> _Ready | None:
+    """Apply the event to the table's current state and pickle the new snapshot, outside
+    the write lock, so that the lock is held for the checks and the writes only (under
+    load the writers queue on it, and every millisecond in it is one for each of them).
+    None when it cannot be done ahead (an undo or a correction, a stale ``based_on``, a
+    refusal — which is then made again inside, so that it counts against the limit)."""
+    if event.get("type") in ("undo", "correct"):
+        return None
+    try:
+        token = snapshots.token(db, table_id)
+        row = load_row(db, table_id)
+        if row["seq"] != based_on:
+            return None
+        setup, before, current = _current_state(db, row)
+        state = apply_entry(setup, before, [], event)
+    except (ApiError, RuleViolation):
+        return None
+    module = setup.module
+    return _Ready(row["seq"], token, setup,
+                  snapshots.prepare(state, before if current else None),
+                  changed_from(module.sheet(before).rows, module.sheet(state).rows))
+
+
 class _Stale(ApiError):
     """409 for a post based on an old seq; its table view is made after the rollback."""
 
@@ -238,6 +274,7 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     the protokoll's new rows) is made after the commit, from the state the post made, and
     the view a 409 carries after the rollback: other writers do not wait for either."""
     refusal: ApiError | None = None
+    ready = _work_out(db, table_id, based_on, event)
     with write_transaction(db):
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
@@ -247,7 +284,7 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
                            "en": "entries from this device"})
         db.execute("SAVEPOINT entry")
         try:
-            posted = _append(db, row, who.device_id, based_on, client_event_id, event)
+            posted = _append(db, row, who.device_id, based_on, client_event_id, event, ready)
         except ApiError as error:
             db.execute("ROLLBACK TO entry")
             refusal = error
@@ -267,7 +304,8 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
 
 
 def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, based_on: int,
-            client_event_id: str, event: dict[str, Any]) -> _Posted:
+            client_event_id: str, event: dict[str, Any],
+            ready: _Ready | None = None) -> _Posted:
     table_id = row["id"]
     earlier = db.execute(
         "select seq, device_id, created_at, event from events "
@@ -291,12 +329,14 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
-    setup, before, current = _current_state(db, row)
-    entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
-    try:
-        state = apply_entry(setup, before, entries, event)
-    except RuleViolation as violation:
-        raise ApiError.from_violation(violation) from violation
+    if ready is None or ready.seq != row["seq"] or ready.token != snapshots.token(db, table_id):
+        ready = None  # worked out from another moment of the table: do it here
+        setup, before, current = _current_state(db, row)
+        entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
+        try:
+            state = apply_entry(setup, before, entries, event)
+        except RuleViolation as violation:
+            raise ApiError.from_violation(violation) from violation
     seq = row["seq"] + 1
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
@@ -305,6 +345,10 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], device_id: str, base
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False)])
     db.execute("update tables set seq = ? where id = ?", [seq, table_id])
+    if ready is not None:
+        snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
+        return _Posted({**row, "seq": seq}, ready.setup, entry, ready.snapshot.state,
+                       ready.first_row)
     _save_snapshot(db, table_id, seq, state, before if current else None)
     module = setup.module
     first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
