@@ -13,7 +13,7 @@ from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from . import db as database
-from . import input_guard, limits, security
+from . import compression, input_guard, limits, security
 from .errors import ApiError
 from .schemas import ErrorSchema
 
@@ -82,16 +82,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def open_db() -> None:
-        g.db = shared or database.connect(path, run_migrations=False)
+        g.db = shared or database.pool_for(path).take()
 
     @app.teardown_request
     def close_db(_exc: BaseException | None) -> None:
         db = g.pop("db", None)
         if db is not None and db is not shared:
-            db.close()
+            database.pool_for(path).give(db)
 
     security.install(app)
     input_guard.install(app)
+    compression.install(app)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):

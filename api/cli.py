@@ -1,7 +1,8 @@
 """The ``protokoll`` command.
 
-``protokoll serve [--host H] [--port P] [--db FILE] [--workers N] [--threads N]
-[--behind-proxy N] [--config KEY=VALUE ...]``
+``protokoll serve [--host H] [--port P] [--db FILE] [--workers N]
+[--worker-class gevent|gthread] [--connections N] [--threads N] [--behind-proxy N]
+[--config KEY=VALUE ...]``
     serve the app and the API with gunicorn (several processes, one SQLite file);
     ``--behind-proxy N``: N reverse proxies stand in front and set X-Forwarded-For/-Proto/
     -Host, so the client address (which failed codes are counted against) is the phone's
@@ -17,9 +18,12 @@
     the server operator decides which imported tournaments count in the public ratings
 
 The server is gunicorn embedded through its ``BaseApplication``: no separate gunicorn command
-line, no config file. Workers are gthread workers (processes with a pool of threads each);
-every request opens its own SQLite connection and every post takes the write lock with
-``BEGIN IMMEDIATE``, so several processes share the file safely (see ``api/db.py``).
+line, no config file. Workers are gevent workers by default (processes, each serving its
+requests as greenlets), so that an open live view (``GET .../stream``) costs a greenlet, not a
+thread: a tournament keeps a thousand of them open. Requests take an SQLite connection from
+the process's pool and every post takes the write lock with ``BEGIN IMMEDIATE``, so several
+processes share the file safely (see ``api/db.py``). ``--worker-class gthread`` serves with a
+pool of threads per process instead (then every open live view holds a thread).
 """
 
 from __future__ import annotations
@@ -34,25 +38,48 @@ from . import limits
 
 # Workers: processes, so that the engine work (pickling, JSON, the table view) of two posts
 # runs on two cores instead of taking turns under one GIL; SQLite lets them share the file.
-# Threads: many, because a thread is cheap and an open live stream (GET .../stream, which
-# every phone looking at a table keeps open for up to 25 s) holds one for its whole life —
-# with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread; with
-# 32 it was answered in 8 ms. Under bench/load.py's post load 4, 16 and 32
-# threads a worker made no difference we could measure (the writers queue anyway).
-DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
+# Threads (gthread only): many, because there an open live stream (GET .../stream, which
+# every phone looking at a table keeps open for up to 25 s) holds a thread for its whole
+# life — with 4 threads a worker, 40 open streams left a post waiting 25 s for a free thread.
+# Two processes a core: SQLite's commit (its fsync) and the writers' flock block a gevent
+# worker whole, greenlets and all; another process computes meanwhile (bench/load.py: 2
+# workers 225 posts/s, 4 workers 382/s on 2 cores, the ceiling's ratio alike).
+DEFAULT_WORKERS = max(2, min(4, 2 * (os.cpu_count() or 1)))
 DEFAULT_THREADS = 32
+# gevent: the connections one worker serves at once (gunicorn's worker_connections). Each
+# open live view is one; a 250-table tournament has about a thousand.
+DEFAULT_CONNECTIONS = 2000
+WORKER_CLASSES = ("gevent", "gthread")
+# gunicorn's classes with one change: its own error pages in the API's JSON shape (worker.py)
+WORKER_PATHS = {"gevent": "api.worker.JsonErrorGeventWorker",
+                "gthread": "api.worker.JsonErrorWorker"}
+
+
+def patch_for(worker_class: str) -> None:
+    """Make the standard library cooperative, when the workers are gevent's, before the app
+    is built and gunicorn loaded. gunicorn's gevent worker patches too, but only in the
+    worker, after ``preload_app`` has built the app in the master. What the ``api``
+    package makes at import, before this runs, is created lazily per process where it
+    matters (``db``'s writer locks and pool, ``live``'s feeds), or is a lock held for a few
+    dictionary operations, never across a switch between greenlets."""
+    if worker_class == "gevent":
+        from gevent import monkey
+        monkey.patch_all()
 
 
 def gunicorn_options(host: str, port: int, workers: int, threads: int,
+                     worker_class: str = "gevent", connections: int = DEFAULT_CONNECTIONS,
                      **extra: Any) -> dict[str, Any]:
     """The gunicorn settings ``protokoll serve`` uses (the benchmarks serve the same way)."""
     bind_host = f"[{host}]" if ":" in host and not host.startswith("[") else host
     options: dict[str, Any] = {
         "bind": [f"{bind_host}:{port}"],
         "workers": workers,
-        # gthread, answering gunicorn's own errors (414, 431, 400) in the API's JSON shape
-        "worker_class": "api.worker.JsonErrorWorker",
+        # gevent (or gthread) workers answering gunicorn's own errors (414, 431, 400) in
+        # the API's JSON shape (api/worker.py)
+        "worker_class": WORKER_PATHS[worker_class],
         "threads": threads,
+        "worker_connections": connections,
         # The app is built (and the database migrated) once in the master, then forked:
         # start-up errors show before any worker exists, and migrations never race.
         "preload_app": True,
@@ -102,6 +129,7 @@ def _setting(text: str) -> tuple[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    patch_for(args.worker_class)
     from . import create_app
 
     config = {**dict(args.config), "DATABASE": args.db}
@@ -111,9 +139,12 @@ def _serve(args: argparse.Namespace) -> int:
     def load():
         return create_app(config)
 
+    each = (f"{args.connections} connections" if args.worker_class == "gevent"
+            else f"{args.threads} threads")
     print(f"Protokoll on http://{args.host}:{args.port}/ (database {args.db}, "
-          f"{args.workers} workers x {args.threads} threads)", flush=True)
-    run_gunicorn(load, gunicorn_options(args.host, args.port, args.workers, args.threads))
+          f"{args.workers} {args.worker_class} workers x {each})", flush=True)
+    run_gunicorn(load, gunicorn_options(args.host, args.port, args.workers, args.threads,
+                                        args.worker_class, args.connections))
     return 0
 
 
@@ -222,8 +253,13 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--db", default="protokoll.sqlite", help="SQLite file")
     serve.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
                        help=f"worker processes (default {DEFAULT_WORKERS})")
+    serve.add_argument("--worker-class", choices=WORKER_CLASSES, default="gevent",
+                       help="gevent (default): many open live views per worker; gthread: "
+                            "a pool of threads per worker")
+    serve.add_argument("--connections", type=int, default=DEFAULT_CONNECTIONS,
+                       help=f"gevent: connections per worker (default {DEFAULT_CONNECTIONS})")
     serve.add_argument("--threads", type=int, default=DEFAULT_THREADS,
-                       help=f"threads per worker (default {DEFAULT_THREADS})")
+                       help=f"gthread: threads per worker (default {DEFAULT_THREADS})")
     serve.add_argument("--behind-proxy", type=int, default=0, metavar="N",
                        help="N reverse proxies in front set X-Forwarded-For/-Proto/-Host: "
                             "trust that many hops (default 0: the server faces clients)")
@@ -276,8 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         from rules_engine.replay import run
         return run(args.file, args.lang)
     if args.command == "serve":
-        if args.workers < 1 or args.threads < 1:
-            parser.error("--workers and --threads must be at least 1")
+        if args.workers < 1 or args.threads < 1 or args.connections < 1:
+            parser.error("--workers, --threads and --connections must be at least 1")
         if args.behind_proxy < 0:
             parser.error("--behind-proxy must be 0 or more")
         return _serve(args)

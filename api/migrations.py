@@ -151,6 +151,17 @@ def m008_seats_and_private_entries(db: sqlite_utils.Database) -> None:
                "default 1")
 
 
+def m009_snapshot_rows(db: sqlite_utils.Database) -> None:
+    """Snapshots in two parts (``api/snapshots.py``): the state without its protokoll rows,
+    with a token per save, and the rows one each, so that a post rewrites only the rows it
+    changed. Snapshots written before keep ``rows`` null and are read whole."""
+    db.execute("alter table snapshots add column token text")
+    db.execute("alter table snapshots add column rows integer")
+    db.execute("create table snapshot_rows (table_id text not null references tables(id), "
+               "n integer not null, row blob not null, primary key (table_id, n)) "
+               "without rowid")
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -160,6 +171,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m006_tournament_readings,
     m007_trust,
     m008_seats_and_private_entries,
+    m009_snapshot_rows,
 )
 
 

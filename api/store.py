@@ -14,9 +14,9 @@ engine upgrade the fingerprint differs, and the state is rebuilt by replaying th
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
-import pickle
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -29,14 +29,15 @@ from rules_engine.protocol import build_options
 from rules_engine.registry import get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
-from . import auth, disclosure
+from . import auth, disclosure, snapshots
 from . import names as player_names
+from .snapshots import changed_from
 from .db import write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
-from .resources.tournaments import closing, placement
 from .resources.seats import records as seats
+from .resources.tournaments import closing, placement
 
 
 def _engine_fingerprint() -> str:
@@ -60,7 +61,7 @@ def _not_found(table_id: str) -> ApiError:
                     f"Table {table_id} does not exist.", details={"table": table_id})
 
 
-# --- tables ----------------------------------------------------------------------------------
+# --- tables ---------------------------------------------------------------------------------
 def create_table(db: sqlite_utils.Database, game: str, players: list[str],
                  options: dict[str, Any], first_dealer: int, device_name: str,
                  director: dict[str, Any] | None = None, seat: Any = None,
@@ -69,6 +70,18 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
     the device that stands for the director there. Returns the secrets, shown only now.
     ``seat`` is the owner device's place (a seat or "scorer"; see ``resources/seats``);
     ``open_private_after_deal`` False keeps private entries closed after their deal."""
+    setup, state = _new_table(game, players, options, first_dealer)
+    seats.check_place(seat, len(setup.players))
+    with write_transaction(db):
+        created = insert_table(db, setup, state, device_name, director, seat,
+                               open_private_after_deal)
+    return {**created, "open_private_after_deal": bool(open_private_after_deal),
+            "table": table_view(load_row(db, created["id"]), setup, state)}
+
+
+def _new_table(game: str, players: list[str], options: dict[str, Any],
+               first_dealer: int) -> tuple[TableSetup, Any]:
+    """A table's setup and first state, checked (422 for bad names or options)."""
     try:
         module = get_game(game)
         names = [player_names.clean(p) for p in players]  # stored as cleaned: api/names.py
@@ -88,36 +101,47 @@ def create_table(db: sqlite_utils.Database, game: str, players: list[str],
                            details={"players": names, "clash": list(clash)})
         build_options(module.Options, options)
         setup = TableSetup(module.ID, tuple(names), dict(options), first_dealer)
-        state = setup.new_state()
-        seats.check_place(seat, len(names))
+        return setup, setup.new_state()
     except RuleViolation as violation:
         raise ApiError.from_violation(violation) from violation
+
+
+def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, device_name: str,
+                 director: dict[str, Any] | None = None, seat: Any = None,
+                 open_private_after_deal: bool = True) -> dict[str, Any]:
+    """Write a new table, its spectator key, first device (at ``seat``, if given) and
+    snapshot. Inside the caller's write transaction; returns the secrets (no table view)."""
     table_id = auth.new_id()
     director_id = director["id"] if director else None
     role = "director" if director else "owner"
-    with write_transaction(db):
+    code = auth.new_join_code()
+    while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
         code = auth.new_join_code()
-        while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
-            code = auth.new_join_code()
-        db["tables"].insert({
-            "id": table_id, "game": module.ID, "players": json.dumps(names),
-            "options": json.dumps(options), "first_dealer": first_dealer,
-            "join_code": code, "seq": 0, "created_at": _now(),
-            "join_code_hash": auth.hash_token(code), "director_id": director_id,
-            "open_private_after_deal": 1 if open_private_after_deal else 0})
-        spectator_key = records.new_spectator_key(db, table_id)
-        device_id, token = records.add_device(
-            db, table_id, role,
-            player_names.clean(device_name) or (director["name"] if director else ""),
-            director_id)
-        row = load_row(db, table_id)
-        if seat is not None:
-            seats.take(db, row, device_id, seat)
-        _save_snapshot(db, table_id, 0, state)
+    db.execute(  # plain SQL: sqlite-utils' insert looks the table up first, every time
+        "insert into tables (id, game, players, options, first_dealer, join_code, seq, "
+        "created_at, join_code_hash, director_id, open_private_after_deal) "
+        "values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+        [table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
+         setup.first_dealer, code, _now(), auth.hash_token(code), director_id,
+         1 if open_private_after_deal else 0])
+    spectator_key = records.new_spectator_key(db, table_id)
+    device_id, token = records.add_device(
+        db, table_id, role,
+        player_names.clean(device_name) or (director["name"] if director else ""),
+        director_id)
+    if seat is not None:
+        seats.take(db, load_row(db, table_id), device_id, seat)
+    _save_snapshot(db, table_id, 0, state)
     return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
-            "role": role, "director_id": director_id, "spectator_key": spectator_key,
-            "open_private_after_deal": bool(open_private_after_deal),
-            "table": table_view(row, setup, state)}
+            "role": role, "director_id": director_id, "spectator_key": spectator_key}
+
+
+def insert_tables(db: sqlite_utils.Database, game: str, seatings: list[list[str]],
+                  options: dict[str, Any], director: dict[str, Any]) -> list[str]:
+    """Many tables of one game at once (a tournament round), inside the caller's write
+    transaction: one commit for all of them instead of one each. Returns their ids."""
+    return [insert_table(db, *_new_table(game, players, options, 0), "", director)["id"]
+            for players in seatings]
 
 
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
@@ -143,31 +167,51 @@ def entries_of(db: sqlite_utils.Database, table_id: str) -> list[Entry]:
         "select seq, event from events where table_id = ? order by seq", [table_id])]
 
 
-def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any) -> None:
-    db.execute("insert or replace into snapshots (table_id, seq, engine, state) "
-               "values (?, ?, ?, ?)",
-               [table_id, seq, ENGINE, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)])
+def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any,
+                   before: Any = None) -> None:
+    snapshots.save(db, table_id, seq, ENGINE, state, before)
 
 
 def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSetup, Any]:
     """The table's current state: the snapshot when it is current, else a full replay."""
+    setup, state, _ = _current_state(db, row)
+    return setup, state
+
+
+def _current_state(db: sqlite_utils.Database,
+                   row: dict[str, Any]) -> tuple[TableSetup, Any, bool]:
+    """(setup, state, whether the state came from the current snapshot)."""
     setup = setup_of(row)
-    snap = db.execute("select seq, engine, state from snapshots where table_id = ?",
-                      [row["id"]]).fetchone()
-    if snap is not None and snap[0] == row["seq"] and snap[1] == ENGINE:
-        try:
-            return setup, pickle.loads(snap[2])
-        except Exception:  # a snapshot is only a cache: rebuild it below
-            pass
-    return setup, replay(setup, entries_of(db, row["id"]))
+    state = snapshots.load(db, row["id"], row["seq"], ENGINE)
+    if state is not None:
+        return setup, state, True
+    return setup, replay(setup, entries_of(db, row["id"])), False
+
+
+def load_states(db: sqlite_utils.Database, table_ids: list[str]
+                ) -> dict[str, tuple[dict[str, Any], TableSetup, Any]]:
+    """Many tables' rows and current states (a tournament reading its round): the rows in
+    one query, each state from its snapshot (or a replay)."""
+    out: dict[str, tuple[dict[str, Any], TableSetup, Any]] = {}
+    columns = ", ".join(_TABLE_COLUMNS)
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        for values in db.execute(f"select {columns} from tables "
+                                 f"where id in ({', '.join('?' * len(chunk))})", chunk):
+            row = dict(zip(_TABLE_COLUMNS, values))
+            setup, state = load_state(db, row)
+            out[row["id"]] = (row, setup, state)
+    return out
 
 
 def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
                show_join_code: bool = True,
-               disclosed: "disclosure.Disclosure | None" = None) -> dict[str, Any]:
+               disclosed: "disclosure.Disclosure | None" = None,
+               first_row: int | None = None) -> dict[str, Any]:
     """The table as the API shows it to one reader: spectators get it without the join code,
     and private cards only where ``disclosed`` lets that reader see them (without it, no
-    seat's private cards at all)."""
+    seat's private cards at all). With ``first_row`` the protokoll carries only its rows
+    from that one on (a post's answer)."""
     module = setup.module
     if disclosed is None:
         disclosed = disclosure.Disclosure(module, disclosure.NOBODY, hide_all=True)
@@ -182,7 +226,8 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
         "seq": row["seq"],
         "state": disclosed.reveal(module.describe(state)),
         "expected": disclosed.reveal(module.expected(state).as_dict()),
-        "protokoll": disclosed.reveal(module.sheet(state).as_dict()),
+        "protokoll": disclosed.reveal(module.sheet(state).as_dict() if first_row is None
+                                      else sheet_from(module.sheet(state), first_row)),
         "findings": [disclosed.finding(f) for f in module.findings(state)],
         "over": module.is_over(state),
         "result": module.result(state),
@@ -190,13 +235,81 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
 
 
 # --- events ------------------------------------------------------------------------------------
+def sheet_from(sheet: Any, first_row: int) -> dict[str, Any]:
+    """The protokoll with only its rows from ``first_row`` on, saying so (``first_row``,
+    ``row_count``): a post's answer carries what the post changed, not the whole sheet,
+    so that its cost does not grow with the length of the match."""
+    whole = sheet.rows
+    body = dataclasses.replace(sheet, rows=whole[first_row:]).as_dict()
+    return {**body, "first_row": first_row, "row_count": len(whole)}
+
+
+@dataclasses.dataclass
+class _Posted:
+    """What a post did, to be turned into its answer after the commit."""
+
+    row: dict[str, Any]
+    setup: TableSetup
+    entry: dict[str, Any]
+    state: Any = None  # the new state (None: a retry, answered from the log)
+    first_row: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ready:
+    """A post worked out before the write lock, from the table as it was at ``seq``
+    (snapshot ``token``); used only if the table is still there when the lock is held."""
+
+    seq: int
+    token: str | None
+    setup: TableSetup
+    snapshot: snapshots.Prepared
+    first_row: int
+
+
+def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
+              event: dict[str, Any]) -> _Ready | None:
+    """Apply the event to the table's current state and pickle the new snapshot, outside
+    the write lock, so that the lock is held for the checks and the writes only (under
+    load the writers queue on it, and every millisecond in it is one for each of them).
+    None when it cannot be done ahead (an undo or a correction, a stale ``based_on``, a
+    refusal — which is then made again inside, so that it counts against the limit)."""
+    if event.get("type") in ("undo", "correct"):
+        return None
+    try:
+        token = snapshots.token(db, table_id)
+        row = load_row(db, table_id)
+        if row["seq"] != based_on:
+            return None
+        setup, before, current = _current_state(db, row)
+        state = apply_entry(setup, before, [], event)
+    except (ApiError, RuleViolation):
+        return None
+    module = setup.module
+    return _Ready(row["seq"], token, setup,
+                  snapshots.prepare(state, before if current else None),
+                  changed_from(module.sheet(before).rows, module.sheet(state).rows))
+
+
+class _Stale(ApiError):
+    """409 for a post based on an old seq; its table view is made after the rollback."""
+
+
 def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, based_on: int,
                client_event_id: str, event: dict[str, Any],
                limits: ratelimit.Limits = ratelimit.Limits(),
                reason: str | None = None) -> tuple[int, dict[str, Any]]:
     """Append one event; return (HTTP status, body). Raises ApiError on refusal.
-    ``reason``: a director's entry at a closed round's table (``tournaments/closing.py``)."""
+    ``reason``: a director's entry at a closed round's table (``tournaments/closing.py``).
+
+    Only what must be atomic happens inside the write lock: the checks (who writes, a closed
+    or played round, the rate limit, who may post a private entry), the append, the seq and
+    the snapshot. The answer's table view (state, expected, findings, the protokoll's new
+    rows, as this reader may see them) is made after the commit, from the state the post
+    made, and the view a 409 carries after the rollback: other writers do not wait for
+    either."""
     refusal: ApiError | None = None
+    ready = _work_out(db, table_id, based_on, event)
     with write_transaction(db):
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
@@ -212,17 +325,29 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
             private = disclosure.private_spec(get_game(row["game"]), event)
             if private is not None:
                 seats.check_may_post(db, who, private[0]["seat"])
-            answer = _append(db, row, who, based_on, client_event_id, event)
-            if reason and answer[1]["entry"]["seq"] > row["seq"]:
-                closing.keep_reason(db, table_id, answer[1]["entry"]["seq"],
-                                    who.director_id, reason)
+            posted = _append(db, row, who, based_on, client_event_id, event, ready)
+            if reason and posted.state is not None:
+                closing.keep_reason(db, table_id, posted.entry["seq"], who.director_id, reason)
         except ApiError as error:
             db.execute("ROLLBACK TO entry")
             refusal = error
         db.execute("RELEASE entry")
+    if isinstance(refusal, _Stale):
+        now = load_row(db, table_id)
+        setup, state = load_state(db, now)
+        refusal.details["seq"] = now["seq"]
+        refusal.details["table"] = table_view(now, setup, state,
+                                              disclosed=disclosed_to(db, now, setup, state, who))
     if refusal is not None:
         raise refusal
-    return answer
+    if posted.state is None:  # a retry: answered as the first time, from the log
+        return 201, _answer_again(db, posted.row, who, posted.entry)
+    seen = disclosed_to(db, posted.row, posted.setup, posted.state, who)
+    entry = posted.entry
+    return 201, {"entry": {**entry, "event": seen.event(entry["seq"], entry["event"])},
+                 "table": table_view(posted.row, posted.setup, posted.state, disclosed=seen,
+                                     first_row=posted.first_row),
+                 "access": seats.access_of(db, table_id, who)}
 
 
 def _sheet_now(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[dict, Any, bool, int]:
@@ -239,8 +364,8 @@ def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSet
 
 
 def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
-            based_on: int, client_event_id: str,
-            event: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+            based_on: int, client_event_id: str, event: dict[str, Any],
+            ready: _Ready | None = None) -> _Posted:
     table_id, device_id = row["id"], who.device_id
     earlier = db.execute(
         "select seq, device_id, created_at, event from events "
@@ -253,26 +378,28 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                            "That client event id was already used for another event.",
                            details={"client_event_id": client_event_id,
                                     "seq": row["seq"]})
-        return 201, _answer_again(db, row, who, client_event_id, *earlier)
+        seq, device, created_at, event_json = earlier
+        return _Posted(row, setup_of(row), {
+            "seq": seq, "client_event_id": client_event_id, "device_id": device,
+            "created_at": created_at, "event": json.loads(event_json)})
     if based_on != row["seq"]:
-        setup, state = load_state(db, row)
-        seen = disclosed_to(db, row, setup, state, who)
-        raise ApiError(409, "stale_sequence",
-                       f"Bordet har ändrats: senaste händelse är {row['seq']}, "
-                       f"inte {based_on}. Läs om och försök igen.",
-                       f"The table has moved on: the last event is {row['seq']}, not "
-                       f"{based_on}. Reload and try again.",
-                       details={"seq": row["seq"], "based_on": based_on,
-                                "table": table_view(row, setup, state, disclosed=seen)})
-    setup, state = load_state(db, row)
-    entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
-    try:
-        before = state
-        state = apply_entry(setup, state, entries, event)
-    except RuleViolation as violation:
-        raise disclosed_to(db, row, setup, before, who).violation(violation) from violation
+        raise _Stale(409, "stale_sequence",
+                     f"Bordet har ändrats: senaste händelse är {row['seq']}, "
+                     f"inte {based_on}. Läs om och försök igen.",
+                     f"The table has moved on: the last event is {row['seq']}, not "
+                     f"{based_on}. Reload and try again.",
+                     details={"seq": row["seq"], "based_on": based_on})
+    if ready is None or ready.seq != row["seq"] or ready.token != snapshots.token(db, table_id):
+        ready = None  # worked out from another moment of the table: do it here
+        setup, before, current = _current_state(db, row)
+        entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
+        try:
+            state = apply_entry(setup, before, entries, event)
+        except RuleViolation as violation:
+            raise disclosed_to(db, row, setup, before, who).violation(violation) from violation
+    else:
+        setup, state = ready.setup, ready.snapshot.state
     seq = row["seq"] + 1
-    row = {**row, "seq": seq}
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
     db.execute("insert into events (table_id, seq, client_event_id, device_id, "
@@ -280,29 +407,33 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False), disclosure.deal_of(setup.module, state)])
     db.execute("update tables set seq = ? where id = ?", [seq, table_id])
-    _save_snapshot(db, table_id, seq, state)
-    seen = disclosed_to(db, row, setup, state, who)
-    body = {"entry": {**entry, "event": seen.event(seq, event)},
-            "table": table_view(row, setup, state, disclosed=seen),
-            "access": seats.access_of(db, table_id, who)}
-    return 201, body
+    if ready is not None:
+        snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
+        return _Posted({**row, "seq": seq}, ready.setup, entry, ready.snapshot.state,
+                       ready.first_row)
+    _save_snapshot(db, table_id, seq, state, before if current else None)
+    module = setup.module
+    first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
+    return _Posted({**row, "seq": seq}, setup, entry, state, first_row)
 
 
 def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
-                  client_event_id: str, seq: int, device_id: str, created_at: str,
-                  event_json: str) -> dict[str, Any]:
+                  entry: dict[str, Any]) -> dict[str, Any]:
     """The answer a retried post gets: what the first post answered, rebuilt by replaying
     the log up to that entry (retries are rare; storing every answer is not), shown as the
     asker may see it now."""
     setup = setup_of(row)
-    entries = [e for e in entries_of(db, row["id"]) if e.seq <= seq]
-    state = replay(setup, entries)
+    seq = entry["seq"]
+    earlier = [e for e in entries_of(db, row["id"]) if e.seq < seq]
+    before = replay(setup, earlier)
+    state = apply_entry(setup, before, earlier, entry["event"])
+    module = setup.module
+    first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
     _setup, now = load_state(db, row)
     seen = disclosed_to(db, row, setup, now, who)
-    entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
-             "created_at": created_at, "event": seen.event(seq, json.loads(event_json))}
-    return {"entry": entry,
-            "table": table_view({**row, "seq": seq}, setup, state, disclosed=seen),
+    return {"entry": {**entry, "event": seen.event(seq, entry["event"])},
+            "table": table_view({**row, "seq": seq}, setup, state, disclosed=seen,
+                                first_row=first_row),
             "access": seats.access_of(db, row["id"], who)}
 
 

@@ -11,7 +11,8 @@ catches the page it writes, and sends the one JSON error shape instead
 One status is changed on the way: gunicorn answers an unknown transfer coding with 501,
 which RFC 9112 suggests (a SHOULD); the request is the client's mistake and the API's rule
 is that no input gets a 5xx, so it is a 400 ``unsupported_transfer_coding`` here.
-``protokoll serve`` runs this worker (``worker_class`` in ``cli.gunicorn_options``).
+``protokoll serve`` runs these workers (``worker_class`` in ``cli.gunicorn_options``): the gevent
+one by default, the gthread one with ``--worker-class gthread``.
 """
 
 from __future__ import annotations
@@ -73,8 +74,9 @@ def _status_of(page: bytes) -> int:
         return 500
 
 
-class JsonErrorWorker(ThreadWorker):
-    """gthread, answering gunicorn's own errors in the one JSON error shape."""
+class JsonErrors:
+    """The one change, for any gunicorn worker class: its own error pages become the API's
+    JSON error shape."""
 
     def handle_error(self, req, client, addr, exc):
         page = _Page()
@@ -83,3 +85,25 @@ class JsonErrorWorker(ThreadWorker):
             util.write_nonblock(client, error_response(_status_of(page.data)))
         except Exception:  # the client is gone: nothing to answer
             self.log.debug("Failed to send error message.")
+
+
+class JsonErrorWorker(JsonErrors, ThreadWorker):
+    """gthread, answering gunicorn's own errors in the one JSON error shape."""
+
+
+def _gevent_worker() -> type:
+    from gunicorn.workers.ggevent import GeventWorker  # imports gevent: only when asked
+
+    class JsonErrorGeventWorker(JsonErrors, GeventWorker):
+        """gevent (the default of ``protokoll serve``: an open live view costs a greenlet),
+        answering gunicorn's own errors in the one JSON error shape."""
+
+    return JsonErrorGeventWorker
+
+
+def __getattr__(name: str) -> type:
+    # gunicorn loads the worker class by its dotted path; gevent is imported only then, so
+    # that a gthread server (and the tests) never import it.
+    if name == "JsonErrorGeventWorker":
+        return _gevent_worker()
+    raise AttributeError(name)

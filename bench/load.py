@@ -1,10 +1,10 @@
 """How many events a second does the production server take, and how fast does it answer?
 
-Starts the real server — ``protokoll serve`` (gunicorn, the same workers and threads it uses
-by default) — on a fresh SQLite file on a free loopback port, and next to it, served the same
-way (gunicorn through ``api.cli.run_gunicorn``, same workers and threads, same SQLite pragmas
-through ``api.db.connect``, a connection per request, ``BEGIN IMMEDIATE``), a bare Flask
-endpoint that only appends the posted event as one row: the ceiling our endpoint is
+Starts the real server — ``protokoll serve`` (gunicorn, the same workers it uses by default:
+gevent) — on a fresh SQLite file on a free loopback port, and next to it, served the same
+way (gunicorn through ``api.cli.run_gunicorn``, same workers, same SQLite pragmas through
+``api.db.connect``, connections reused from ``api.db.pool_for`` as the app reuses them,
+``BEGIN IMMEDIATE``), a bare Flask endpoint that only appends the posted event as one row: the ceiling our endpoint is
 compared with. Then, from client threads on keep-alive connections:
 
 1. ``own tables``: every client posts a Rödskägg evening to its own tables (deals, bids,
@@ -14,6 +14,9 @@ compared with. Then, from client threads on keep-alive connections:
    at one table would if everybody typed the trick: one gets 201, the others 409 and go on
    from the sequence number the 409 carries. The rate and latency of each answer.
 3. ``bare append``: the same number of posts to the bare endpoint.
+
+Runs 1 and 3 take turns (``--slices``, 4 by default: a quarter of the posts of each, then the
+next quarter), so that other work on the machine weighs on both alike.
 
 The per-device write limit (a runaway-phone guard far below these rates) is lifted with
 ``--config WRITE_RATE_LIMIT=…``; the counting it does in every post is still measured.
@@ -56,7 +59,7 @@ def bare_app(path: str):
     """A Flask app with one endpoint that appends the posted event to SQLite, nothing else."""
     from flask import Flask, request
 
-    from api.db import connect, write_transaction
+    from api.db import connect, pool_for, write_transaction
 
     db = connect(path, run_migrations=False)
     db.execute("create table if not exists appended (id integer primary key, table_id text, "
@@ -67,7 +70,7 @@ def bare_app(path: str):
     @app.post("/append/<table_id>")
     def append(table_id: str):
         body = request.get_json()
-        db = connect(path, run_migrations=False)
+        db = pool_for(path).take()  # connections reused as the app's are
         try:
             with write_transaction(db):
                 cursor = db.execute(
@@ -76,16 +79,18 @@ def bare_app(path: str):
                     [table_id, body["client_event_id"], json.dumps(body["event"])])
             return {"id": cursor.lastrowid}, 201
         finally:
-            db.close()
+            pool_for(path).give(db)
 
     return app
 
 
 def serve_bare(args: argparse.Namespace) -> None:
+    from api.cli import patch_for
+    patch_for(args.worker_class)  # as protokoll serve does, before anything else
     from api.cli import gunicorn_options, run_gunicorn
     run_gunicorn(lambda: bare_app(args.db),
                  gunicorn_options("127.0.0.1", args.port, args.workers, args.threads,
-                                  loglevel="warning"))
+                                  args.worker_class, loglevel="warning"))
 
 
 # --- servers -----------------------------------------------------------------------------------
@@ -288,6 +293,21 @@ def run_clients(target, n: int, *args) -> tuple[Tally, float]:
     return tally, time.perf_counter() - start
 
 
+def alternated(slices: int, ours, ceiling) -> tuple[Tally, float, Tally, float]:
+    """Run ``ours`` and ``ceiling`` (each ``() -> (Tally, seconds)``) in turns, ``slices``
+    times each, and add the turns up: on a machine that other work makes faster and slower
+    by the minute, both then meet the same moments."""
+    totals = [Tally(), 0.0, Tally(), 0.0]
+    for _ in range(slices):
+        for index, run in ((0, ours), (2, ceiling)):
+            tally, elapsed = run()
+            for status, values in tally.latencies.items():
+                totals[index].latencies.setdefault(status, []).extend(values)
+            totals[index].errors += tally.errors
+            totals[index + 1] += elapsed
+    return totals[0], totals[1], totals[2], totals[3]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
@@ -318,9 +338,12 @@ def main() -> None:
     parser.add_argument("--posts", type=int, default=3000, help="posts per run (at most)")
     parser.add_argument("--seconds", type=float, default=60, help="time per run (at most)")
     parser.add_argument("--events", type=int, default=300, help="events per table")
+    parser.add_argument("--slices", type=int, default=4,
+                        help="our posts and the bare append take turns this many times")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, help="default: protokoll serve's")
     parser.add_argument("--threads", type=int, help="default: protokoll serve's")
+    parser.add_argument("--worker-class", default="gevent", choices=("gevent", "gthread"))
     parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--db", help=argparse.SUPPRESS)
@@ -334,13 +357,16 @@ def main() -> None:
         return
 
     events = record_evening(args.events, args.seed)
-    print(f"gunicorn {args.workers} workers x {args.threads} threads, {args.clients} client "
+    print(f"gunicorn {args.workers} {args.worker_class} workers"
+          f"{f' x {args.threads} threads' if args.worker_class == 'gthread' else ''}, "
+          f"{args.clients} client "
           f"threads, {os.cpu_count()} cores; at most {args.posts} posts or {args.seconds:.0f} s "
           f"per run; tables of {len(events)} events")
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         app_port, bare_port = free_port(), free_port()
-        sizing = ["--workers", str(args.workers), "--threads", str(args.threads)]
+        sizing = ["--workers", str(args.workers), "--threads", str(args.threads),
+                  "--worker-class", args.worker_class]
         protokoll = Server([sys.executable, "-m", "api.cli", "serve", "--host", "127.0.0.1",
                             "--port", str(app_port), "--db", str(tmp_path / "app.sqlite"),
                             *sizing, "--config", f"WRITE_RATE_LIMIT={NO_LIMIT}"],
@@ -363,10 +389,15 @@ def main() -> None:
             warm_up(bare_port, "/append/warm", {"client_event_id": "warm", "event": events[0]})
 
             print(f"  {'':<26} {'HTTP':>4} {'count':>6} {'rate':>11} {'p50':>12} {'p99':>12}")
-            tally, elapsed = run_clients(own_tables, args.clients, app_port, events,
-                                         Budget(args.posts, args.seconds))
-            report("own tables (POST events)", tally, elapsed)
-            ours = len(tally.latencies.get(201, [])) / elapsed
+            share = max(1, args.posts // args.slices)
+            own_tally, own_time, bare_tally, bare_time = alternated(
+                args.slices,
+                lambda: run_clients(own_tables, args.clients, app_port, events,
+                                    Budget(share, args.seconds / args.slices)),
+                lambda: run_clients(bare_append, args.clients, bare_port, events,
+                                    Budget(share, args.seconds / args.slices)))
+            report("own tables (POST events)", own_tally, own_time)
+            ours = len(own_tally.latencies.get(201, [])) / own_time
 
             conn = http.client.HTTPConnection("127.0.0.1", app_port, timeout=30)
             _, data, _ = request(conn, "/api/tables", {"game": "rodskagg", "players": PLAYERS})
@@ -378,10 +409,8 @@ def main() -> None:
                 args.clients, Budget(args.posts, args.seconds))
             report("one shared table", tally, elapsed)
 
-            tally, elapsed = run_clients(bare_append, args.clients, bare_port, events,
-                                         Budget(args.posts, args.seconds))
-            report("bare append (ceiling)", tally, elapsed)
-            ceiling = len(tally.latencies.get(201, [])) / elapsed
+            report("bare append (ceiling)", bare_tally, bare_time)
+            ceiling = len(bare_tally.latencies.get(201, [])) / bare_time
             print(f"  POST /api/tables/{{id}}/events: {ours:.0f} events/s, "
                   f"{ours / ceiling:.0%} of the bare append's {ceiling:.0f}/s")
         finally:

@@ -46,6 +46,7 @@ class TableHandle:
     created: dict[str, Any]
     seq: int = 0
     responses: list[Any] = field(default_factory=list)
+    sheet_rows: list[Any] | None = None  # the whole protokoll as of seq, as a phone keeps it
 
     @property
     def headers(self) -> dict[str, str]:
@@ -79,9 +80,24 @@ class TableHandle:
         return response
 
     def ok(self, event: dict[str, Any]) -> dict[str, Any]:
+        """Post; the answer's table with the whole protokoll, put together as the app does
+        (a post's answer carries only the rows it changed: ``first_row`` on)."""
+        before = self.seq
         response = self.post(event)
         assert response.status_code == 201, response.json
-        return response.json["table"]
+        return self.whole(response.json["table"], before)
+
+    def whole(self, table: dict[str, Any], based_on: int) -> dict[str, Any]:
+        sheet = table["protokoll"]
+        first = sheet.get("first_row", 0)
+        if first and (self.sheet_rows is None or table["seq"] != based_on + 1
+                      or first > len(self.sheet_rows)):
+            self.sheet_rows = self.view()["protokoll"]["rows"]  # lost track: read it all
+        else:
+            self.sheet_rows = (self.sheet_rows or [])[:first] + sheet["rows"]
+        assert len(self.sheet_rows) == sheet.get("row_count", len(self.sheet_rows))
+        whole = {k: v for k, v in sheet.items() if k not in ("first_row", "row_count")}
+        return {**table, "protokoll": {**whole, "rows": list(self.sheet_rows)}}
 
     def view(self) -> dict[str, Any]:
         response = self.get()

@@ -53,7 +53,10 @@ async function request(method, path, { json, auth } = {}) {
 
 const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
+/** The catalog: what starting a table needs of each game. */
 export const games = () => request("GET", "/api/games");
+/** One game with its deck, rules, events and words (for a table of it). */
+export const game = (id) => request("GET", `/api/games/${encodeURIComponent(id)}`);
 export const createTable = (data) => request("POST", "/api/tables", { json: data });
 export const getTable = (id, auth) => request("GET", tablePath(id), { auth });
 export const getEvents = (id, auth) => request("GET", `${tablePath(id)}/events`, { auth });

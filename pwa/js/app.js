@@ -27,6 +27,7 @@ import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
 import * as outbox from "./outbox.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
+import { wholeTable } from "./posted.js";
 import { follow } from "./live.js";
 import { playedCards } from "./cards.js";
 
@@ -175,7 +176,7 @@ async function loadTable(id) {
   app.table = table;
   app.access = table.access;
   app.log = log;
-  app.game = app.catalog.find((g) => g.id === table.game) || null;
+  app.game = await gameDetails(table.game);
   if (app.auth?.token) storage.keepSummary(table, true);
   remember();
 }
@@ -254,7 +255,7 @@ async function openSaved(id) {
   app.table = saved.table;
   app.log = saved.log;
   app.access = saved.access ?? saved.table.access;
-  app.game = app.catalog.find((g) => g.id === saved.table.game) || null;
+  app.game = await gameDetails(saved.table.game).catch(() => null);
   app.offline = true;
   return !!app.game;
 }
@@ -304,6 +305,25 @@ async function alreadyAtTable(joinCode) {
   render();
   startFollowing();
   return true;
+}
+
+/** A game with everything a table of it needs (deck, rules, events, words): fetched when a
+ * table of that game opens — the catalog carries only what the first screen needs — and
+ * kept beside the tables' views, so that a table opens without a network too. */
+const gamesSeen = new Map();
+async function gameDetails(id) {
+  if (gamesSeen.has(id)) return gamesSeen.get(id);
+  let game;
+  try {
+    game = await api.game(id);
+    idbPut(VIEWS, { id: `game:${id}`, game }).catch(() => {});
+  } catch (error) {
+    const kept = error instanceof NetworkError ? await idbGet(VIEWS, `game:${id}`).catch(() => null) : null;
+    if (!kept) throw error;
+    game = kept.game;
+  }
+  gamesSeen.set(id, game);
+  return game;
 }
 
 /** The catalog, from the network or, without one, as the service worker last kept it. */
@@ -456,7 +476,9 @@ const actions = {
       app.retryIds.delete(key);
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
-      app.table = posted.table;
+      const whole = wholeTable(app.table, posted.table);
+      if (whole) app.table = whole;
+      else await loadTable(app.table.id).catch(() => { app.table = posted.table; });
       if (posted.access) app.access = posted.access;
       await reloadLog();
       app.busy = false;
@@ -512,8 +534,9 @@ const actions = {
     if (!app.table || app.flushing) return;
     app.flushing = true;
     try {
-      const result = await outbox.flush(app.table.id, app.auth);
+      const result = await outbox.flush(app.table.id, app.auth, app.table);
       if (result.table) app.table = result.table;
+      if (result.reload) await loadTable(app.table.id).catch(() => {});
       if (result.offline) app.offline = !navigator.onLine;
       if (result.sent) await reloadLog();
       await loadPending();

@@ -6,7 +6,8 @@
  * an Authorization header, and a token never travels in a URL), calls `onSeq` with every
  * seq it hears and opens the next stream at once. After a failure it waits a little longer
  * each time (1, 2, 4 … 15 s) and starts again at once when the browser says the network
- * is back or the page is shown again. A hidden page holds no stream: a phone in a pocket
+ * is back or the page is shown again (past a cap of open views, 429, it waits as long as the
+ * server's Retry-After says). A hidden page holds no stream: a phone in a pocket
  * does not keep a server thread busy, and catches up when it is looked at again (the first
  * event of every stream is the current seq).
  */
@@ -39,6 +40,11 @@ export function follow(tableId, auth, { onSeq, onStatus = () => {}, onLost = () 
         stopped = true;
         onLost(response.status);
         return;
+      }
+      if (response.status === 429) {
+        // Too many open views (at the table, or from this phone): come back when told.
+        const seconds = Number(response.headers.get("Retry-After")) || 5;
+        delay = Math.max(delay, seconds * 1000);
       }
       if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
       onStatus("live");

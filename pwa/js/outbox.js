@@ -13,6 +13,7 @@
  * refuse the entry) stops the queue at that entry and marks it; the person decides: send it
  * on top of the table as it is now, or discard it. Later entries wait behind it.
  */
+import { wholeTable } from "./posted.js";
 import * as api from "./api.js";
 import { ApiError, NetworkError } from "./api.js";
 import { OUTBOX, allBy, put, remove } from "./idb.js";
@@ -50,31 +51,41 @@ export async function rebase(record, seq) {
 /**
  * Send the waiting entries of a table in order. Stops at the first that cannot go:
  * the network (it stays waiting), a conflict or a refusal (it is marked and shown).
- * Returns {sent, table (the latest view from the server, if any), stopped}.
+ * Returns {sent, table (the latest view from the server, if any), stopped, reload (the
+ * answers' protokoll rows could not be put together: read the table)}. `current` is the
+ * table as the phone shows it.
  */
-export async function flush(tableId, auth) {
+export async function flush(tableId, auth, current = null) {
   let table = null;
+  let base = current;
+  let reload = false;
   let sent = 0;
   for (const record of await waiting(tableId)) {
-    if (record.status !== "waiting") return { sent, table, stopped: record };
+    if (record.status !== "waiting") return { sent, table, stopped: record, reload };
     try {
       const posted = await api.postEvent(tableId, auth, record.basedOn, record.id, record.event);
       await remove(OUTBOX, record.n);
-      table = posted.table;
+      base = base && wholeTable(base, posted.table);
+      table = base;
+      reload = !base;
       sent += 1;
     } catch (error) {
-      if (error instanceof NetworkError) return { sent, table, stopped: null, offline: true };
+      if (error instanceof NetworkError) return { sent, table, stopped: null, offline: true, reload };
       if (error instanceof ApiError && error.status === 429) {
-        return { sent, table, stopped: null, retryAfter: error.body.details?.retry_after || 5 };
+        return { sent, table, stopped: null, reload,
+                 retryAfter: error.body.details?.retry_after || 5 };
       }
       const status = error instanceof ApiError
         ? (error.status === 409 ? "conflict" : [401, 403, 404].includes(error.status) ? "access" : "refused")
         : "refused";
       const marked = { ...record, status, error: error.body || { message: String(error) } };
       await put(OUTBOX, marked);
-      if (error.status === 409 && error.body?.details?.table) table = error.body.details.table;
-      return { sent, table, stopped: marked };
+      if (error.status === 409 && error.body?.details?.table) {
+        table = error.body.details.table; // a whole view
+        reload = false;
+      }
+      return { sent, table, stopped: marked, reload };
     }
   }
-  return { sent, table, stopped: null };
+  return { sent, table, stopped: null, reload };
 }

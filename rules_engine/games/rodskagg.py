@@ -825,8 +825,10 @@ def _picked_up_early_window(state: State, refuse: Any) -> None:
 
 
 def _points_before_play(state: State, deal: Deal) -> int:
-    """The declarer's points just before the deal was scored (the row above its deal row)."""
-    for index, row in enumerate(state.rows):
+    """The declarer's points just before the deal was scored (the row above its deal row).
+    Looked for from the end: the deal is one of the last on the sheet."""
+    for index in range(len(state.rows) - 1, -1, -1):
+        row = state.rows[index]
         if row.kind == "deal" and row.deal == deal.number:
             return state.rows[index - 1].totals[deal.declarer]
     return deal.start_scores[deal.declarer]

@@ -37,7 +37,8 @@ def _refused(table, event, status, code, rule=None):
 
 
 def test_catalog_lists_braus_with_its_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     braus = games["braus"]
     assert braus["title"] == "Bräus" and braus["players"] == {"min": 4, "max": 4}
     assert len(braus["deck"]["cards"]) == 36 and "♠5" not in braus["deck"]["cards"]

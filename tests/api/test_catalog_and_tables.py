@@ -12,7 +12,10 @@ def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
     response = client.get("/api/games")
     assert response.status_code == 200
     games = {g["id"]: g for g in response.json}
-    rodskagg = games["rodskagg"]
+    assert set(games["rodskagg"]) == {"id", "title", "aliases", "players", "options", "labels"}
+    rodskagg = client.get("/api/games/rodskagg").json
+    assert {k: rodskagg[k] for k in games["rodskagg"] if k != "labels"} == {
+        k: v for k, v in games["rodskagg"].items() if k != "labels"}
     assert rodskagg["players"] == {"min": 3, "max": 7}
     assert len(rodskagg["deck"]["cards"]) == 52
     options = {o["name"]: o for o in rodskagg["options"]}

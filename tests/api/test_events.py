@@ -102,3 +102,46 @@ def test_undo_of_nothing_is_refused(table):
         assert response.status_code in (400, 422)
         assert response.json["code"] in ("nothing_to_correct", "malformed_event")
     assert table.log()["events"] == []
+
+
+def test_a_post_answers_with_the_rows_it_changed_and_the_rest_stays_as_it_was(table):
+    """The answer carries the protokoll from the first row the post changed (``first_row``)
+    and the sheet's length (``row_count``); put on top of the rows a phone already has, it
+    is exactly the sheet GET returns — also after an undo and a correction, which rebuild
+    the sheet and so carry it whole (first_row 0)."""
+    rows = table.view()["protokoll"]["rows"]
+    results = [RESULT, {"type": "result", "bids": [2, "smyga", "smyga", "smyga"],
+                        "tricks": [2, 1, 2, 1]}, RESULT]
+    for event in results + [{"type": "undo", "target": 2},
+                            {"type": "correct", "target": 1, "event": results[1]}, RESULT]:
+        response = table.post(event)
+        assert response.status_code == 201, response.json
+        sheet = response.json["table"]["protokoll"]
+        if event["type"] in ("undo", "correct"):
+            assert sheet["first_row"] == 0
+        else:
+            assert sheet["first_row"] == len(rows) and len(sheet["rows"]) <= 2
+        rows = rows[:sheet["first_row"]] + sheet["rows"]
+        whole = table.view()["protokoll"]
+        assert rows == whole["rows"] and sheet["row_count"] == len(rows)
+        assert sheet["totals"] == whole["totals"]
+    # A read of the table has the whole sheet and no markers.
+    assert "first_row" not in table.view()["protokoll"]
+
+
+def test_a_409_carries_the_table_as_it_is_after_the_refusal(table):
+    table.ok(RESULT)
+    response = table.post({"type": "deal"}, based_on=0)
+    assert response.status_code == 409
+    body = response.json["details"]
+    assert body["seq"] == body["table"]["seq"] == 1
+    assert body["table"]["protokoll"] == table.view()["protokoll"]
+
+
+def test_a_post_answer_is_exactly_what_its_schema_describes(table):
+    """The answer is sent as built, not dumped through the schema: it must already be
+    what EventPostedSchema (and so openapi.yaml) says, no key more or less."""
+    from api.resources.tables.schemas import EventPostedSchema
+    for event in (RESULT, {"type": "deal"}, {"type": "undo", "target": 2}):
+        body = table.post(event).json
+        assert EventPostedSchema().dump(body) == body

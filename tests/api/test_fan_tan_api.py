@@ -37,7 +37,8 @@ def fan_tan_table(client):
 
 
 def test_catalog_lists_fan_tan_with_its_words_and_options(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     game = games["fan_tan"]
     assert game["players"] == {"min": 3, "max": 7} and len(game["deck"]["cards"]) == 52
     assert set(game["events"]) == {"deal", "play", "run", "pass", "result", "hand"}

@@ -60,7 +60,8 @@ def play_tricks(table, winners):
 
 
 def test_the_catalog_carries_the_game_its_options_and_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     game = games["fyrtioett"]
     assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52
     assert {o["name"] for o in game["options"]} == {"partner_above_zero", "min_bid",

@@ -59,7 +59,8 @@ def test_declaration_services_refuse_bad_input(client):
 
 
 def test_all_four_games_are_in_the_catalog(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     assert {"800", "1000", "150", "fjabbe"} <= set(games)
     assert games["800"]["players"] == {"min": 4, "max": 4}
     assert len(games["800"]["deck"]["cards"]) == 62

@@ -36,7 +36,8 @@ def gris_table(client):
 
 
 def test_catalog_lists_gris_with_its_words_and_options(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     game = games["gris"]
     assert game["players"] == {"min": 4, "max": 8}
     assert set(game["events"]) == {"deal", "pass", "thumb", "result"}

@@ -36,7 +36,8 @@ def _refused(table, event, status, code, rule=None):
 
 
 def test_catalog_lists_kom_ihag_with_its_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     entry = games["kom_ihag"]
     assert entry["title"] == "Kom ihåg" and entry["players"] == {"min": 2, "max": 7}
     assert set(entry["events"]) == {"pair", "miss", "result"}

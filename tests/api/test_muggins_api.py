@@ -37,7 +37,8 @@ def muggins_table(client):
 
 
 def test_catalog_lists_muggins_with_its_words_and_options(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     game = games["muggins"]
     assert game["players"] == {"min": 3, "max": 7}
     assert set(game["events"]) == {"deal", "play", "muggins", "result", "stop"}

@@ -35,7 +35,8 @@ def refused(table, event, status, code, rule=None):
 
 
 def test_the_catalog_lists_norrandsknack_with_its_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     game = games["norrandsknack"]
     assert game["players"] == {"min": 3, "max": 5}
     assert len(game["deck"]["cards"]) == 52

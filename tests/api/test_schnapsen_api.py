@@ -31,7 +31,8 @@ def schnapsen_table(client, game="schnapsen", **extra):
 
 
 def test_the_catalog_carries_the_three_games(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     assert games["schnapsen"]["players"] == {"min": 2, "max": 2}
     assert len(games["schnapsen"]["deck"]["cards"]) == 20
     deck66 = games["sixtysix"]["deck"]["cards"]

@@ -54,7 +54,8 @@ def _example(table) -> dict:
 
 
 def test_catalog_lists_skitgubbe_with_its_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     entry = games["skitgubbe"]
     assert entry["title"] == "Skitgubbe" and entry["players"] == {"min": 3, "max": 3}
     assert len(entry["deck"]["cards"]) == 52

@@ -65,7 +65,8 @@ def play_deal(table, rng, view):
 
 
 def test_the_catalog_carries_every_whist_game_with_its_options_and_words(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     for game_id in GAMES:
         game = games[game_id]
         assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52

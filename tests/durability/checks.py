@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import pickle
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from api import store
+from api import snapshots, store
 from rules_engine.table_log import Entry, replay
 
 
@@ -40,7 +39,7 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
                                 [table_id]).fetchone()
             assert snap is not None and snap[0] == seq, (table_id, seq, snap and snap[0])
             if snap[1] == store.ENGINE:
-                assert pickle.loads(snap[2]) == state, table_id
+                assert snapshots.read(conn, table_id) == state, table_id
             tables[table_id] = {
                 "seq": seq, "setup": setup, "state": state,
                 "log": [{"seq": s, "client_event_id": c, "device_id": d, "created_at": t,

@@ -67,5 +67,8 @@ def test_settings_and_options():
         _setting("no equals sign")
     options = gunicorn_options("::1", 8000, 2, 4)
     assert options["bind"] == ["[::1]:8000"]
-    assert options["worker_class"] == "api.worker.JsonErrorWorker"
+    assert options["worker_class"] == "api.worker.JsonErrorGeventWorker"
+    assert options["worker_connections"] >= 1000  # a tournament's open live views
     assert options["preload_app"] and options["control_socket_disable"]
+    threaded = gunicorn_options("127.0.0.1", 8000, 2, 4, "gthread")
+    assert threaded["worker_class"] == "api.worker.JsonErrorWorker" and threaded["threads"] == 4

@@ -108,3 +108,85 @@ def test_index_preloads_every_module(client):
     modules = {"/" + p.relative_to(pages.PWA_DIR).as_posix()
                for p in (pages.PWA_DIR / "js").rglob("*.js")} - {"/js/app.js"}
     assert modules <= preloaded
+
+
+# --- caps on open views (a client cannot hold every view the server can serve) -----------------
+def open_stream(client, table, headers):
+    return client.get(f"/api/tables/{table.id}/stream", headers=headers, buffered=False)
+
+
+def assert_too_many(response, per, limit):
+    assert response.status_code == 429
+    body = response.json
+    assert set(body) == {"code", "message", "messages", "rule", "details"}
+    assert body["code"] == "too_many_streams"
+    assert body["details"]["per"] == per and body["details"]["limit"] == limit
+    assert int(response.headers["Retry-After"]) == body["details"]["retry_after"] >= 1
+
+
+def test_a_table_past_its_cap_of_open_views_gets_429_and_a_closed_view_frees_a_place(quick_app):
+    quick_app.config.update(STREAM_MAX_PER_TABLE=2, STREAM_MAX_PER_CLIENT=0)
+    client = quick_app.test_client()
+    table, other = start_table(client), start_table(client)
+    first = open_stream(client, table, {"X-Join-Code": table.join_code})
+    second = open_stream(client, table, {"X-Spectator-Key": table.spectator_key})
+    assert first.status_code == second.status_code == 200
+    assert_too_many(open_stream(client, table, table.headers), "table", 2)
+    # Another table is not affected by this one's crowd.
+    assert open_stream(client, other, other.headers).status_code == 200
+    first.close()
+    again = open_stream(client, table, table.headers)
+    assert again.status_code == 200
+    for response in (second, again):
+        response.close()
+
+
+def test_one_client_past_its_cap_gets_429_while_others_still_get_in(quick_app):
+    quick_app.config.update(STREAM_MAX_PER_TABLE=0, STREAM_MAX_PER_CLIENT=2,
+                            STREAM_RETRY_AFTER=7)
+    client = quick_app.test_client()
+    table = start_table(client)
+    held = [open_stream(client, table, table.headers) for _ in range(2)]
+    assert [r.status_code for r in held] == [200, 200]
+    refused = open_stream(client, table, table.headers)
+    assert_too_many(refused, "client", 2)
+    assert refused.headers["Retry-After"] == "7"
+    # The same table through a spectator key is another client (an address, not the device).
+    spectator = open_stream(client, table, {"X-Spectator-Key": table.spectator_key})
+    assert spectator.status_code == 200
+    for response in held + [spectator]:
+        response.close()
+    assert open_stream(client, table, table.headers).status_code == 200
+
+
+def test_a_refused_view_changes_nothing_at_the_table(quick_app):
+    quick_app.config.update(STREAM_MAX_PER_TABLE=1)
+    client = quick_app.test_client()
+    table = start_table(client)
+    table.ok({"type": "deal"})
+    held = open_stream(client, table, table.headers)
+    before = table.log()
+    assert open_stream(client, table, table.headers).status_code == 429
+    assert table.log() == before
+    held.close()
+
+
+def test_every_view_of_a_table_hears_a_change_made_elsewhere(quick_app):
+    """Many views of one table wait on the process's one change feed: each hears the post."""
+    client = quick_app.test_client()
+    table = start_table(client)
+    texts: list[str] = []
+
+    def watch():
+        texts.append(read_stream(client, f"/api/tables/{table.id}/stream",
+                                 {"X-Spectator-Key": table.spectator_key})[1])
+    watchers = [threading.Thread(target=watch) for _ in range(12)]
+    for watcher in watchers:
+        watcher.start()
+    time.sleep(0.3)
+    table.ok({"type": "deal"})
+    for watcher in watchers:
+        watcher.join()
+    assert len(texts) == 12
+    for text in texts:
+        assert ("seq", json.dumps({"seq": 1})) in messages(text)

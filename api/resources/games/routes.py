@@ -1,31 +1,66 @@
+"""The catalog of games.
+
+``GET /api/games`` is what the first screen needs and no more: each game's id, title,
+aliases, player counts and options (with the words for the options' choices), so that a
+phone can start a table. Everything a table of a game needs besides — the deck, the rule
+sections cited by refusals, the events and their fields, the game's words — is
+``GET /api/games/{id}``, which the app fetches when a table of that game opens (and keeps
+for opening it offline).
+
+Both answers are the same for as long as the server runs, so they carry an ``ETag`` (a
+hash of the body) and ``Cache-Control: no-cache``: a phone asks again each time and gets
+304 Not Modified with no body when nothing changed.
+"""
+
 from __future__ import annotations
 
+from typing import Any
+
+from flask import Response
 from flask.views import MethodView
-from ...blueprint import Blueprint
 
-from rules_engine.registry import catalog, catalog_entry, get_game
 from rules_engine.errors import RuleViolation
+from rules_engine.registry import GAMES, catalog_entry, get_game
 
+from ...blueprint import Blueprint
 from ...errors import ApiError
-from .schemas import GameSchema
+from .schemas import GameSchema, GameSummarySchema
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="The games Protokoll knows: players, deck, options, rules.")
 
 
+def summary(game: Any) -> dict[str, Any]:
+    """What the first screen needs of a game: enough to start a table of it."""
+    entry = catalog_entry(game)
+    words = entry["labels"].get("values", {})
+    choices = {str(choice) for option in entry["options"] for choice in option["choices"]}
+    return {key: entry[key] for key in ("id", "title", "aliases", "players", "options")} | {
+        "labels": {"values": {key: words[key] for key in sorted(choices) if key in words}}}
+
+
+@blp.after_request
+def revalidate(response: Response) -> Response:
+    """An ETag on every catalog answer; the app-wide handler answers 304 to a match."""
+    if response.status_code == 200:
+        response.add_etag()
+        response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @blp.route("")
 class Games(MethodView):
-    @blp.response(200, GameSchema(many=True))
+    @blp.response(200, GameSummarySchema(many=True))
     def get(self):
-        """The catalog of games"""
-        return catalog()
+        """The catalog: each game with what it takes to start a table of it"""
+        return [summary(game) for game in GAMES]
 
 
 @blp.route("/<string:game_id>")
 class Game(MethodView):
     @blp.response(200, GameSchema)
     def get(self, game_id: str):
-        """One game of the catalog, by id or alias"""
+        """One game of the catalog, by id or alias, with its deck, rules, events and words"""
         try:
             return catalog_entry(get_game(game_id))
         except RuleViolation as violation:

@@ -61,3 +61,17 @@ class GameSchema(Schema):
     labels = fields.Dict(keys=fields.String(), values=fields.Dict(
         keys=fields.String(), values=fields.Nested(MessagesSchema)), required=True, metadata={
         "description": "Short names of the game's words (events, fields, nouns, values)."})
+
+
+class GameSummarySchema(Schema):
+    """A game as the catalog lists it (``GET /api/games``): what starting a table needs."""
+
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    aliases = fields.List(fields.String(), required=True)
+    players = fields.Nested(PlayerCountSchema, required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    labels = fields.Dict(keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Nested(MessagesSchema)), required=True, metadata={
+        "description": "The words for the options' choices; the game's other words are in "
+                       "GET /api/games/{id}."})

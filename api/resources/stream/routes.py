@@ -9,16 +9,20 @@ by ``GET /api/tables/{id}``.
 
 Why it is shaped like this:
 
-- **A bounded lifetime** (``STREAM_SECONDS``, 25 s): under gunicorn's threaded workers an open
-  stream holds a thread. Each stream ends by itself and the client reconnects at once
-  (``retry:``), so a phone that went away frees its thread within seconds and a stuck
-  connection never holds one for long. Size the server's threads for the phones you expect
-  (each open table view holds one).
-- **Polling SQLite server-side**, not the client polling HTTP: one indexed
-  ``select seq from tables where id = ?`` every ``STREAM_POLL_SECONDS`` (0.5 s) on a
-  connection of the stream's own, in WAL mode, so it never waits for a writer. That is
-  microseconds of work per poll, where a client poll would be a whole request with
-  credentials checked and a table view built.
+- **No thread per view.** ``protokoll serve`` runs gunicorn's gevent workers, where an open
+  stream is a greenlet waiting on a condition: a thousand open views cost memory, not
+  threads (``bench/live_views.py`` holds a thousand while posts go on).
+- **One change feed per process** (``api/live.py``), not a poll per view: one watcher asks
+  SQLite for the seq of every watched table every ``STREAM_POLL_SECONDS`` (0.25 s) in one
+  indexed query and wakes only the views of tables that moved. The request's own database
+  connection goes back to the pool before the stream starts.
+- **Caps** (``STREAM_MAX_PER_TABLE``, ``STREAM_MAX_PER_CLIENT``; 0 turns one off): past
+  either, 429 ``too_many_streams`` with ``Retry-After``, so no client can hold all the views
+  a server can serve. A client is the device a token belongs to, else (a join code, a
+  spectator key) the client address.
+- **A bounded lifetime** (``STREAM_SECONDS``, 25 s): each stream ends by itself and the
+  client reconnects at once (``retry:``), so a phone that went away is forgotten within
+  seconds and a stuck connection never holds a place for long.
 - **A comment line every few seconds** keeps proxies from timing the stream out and lets the
   server notice a phone that has gone (the write fails) before the lifetime ends.
 - ``id:`` is the seq, so a reconnecting ``EventSource``-style client says where it was
@@ -32,20 +36,20 @@ hundred. The README documents it.
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from typing import Any, Iterator
+from typing import Callable, Iterator
 
-from flask import Blueprint, Flask, Response, current_app, g
+from flask import Blueprint, Flask, Response, current_app, g, request
 
-from ... import store
+from ... import live, store
+from ...errors import ApiError
 from ..access import credentials, principals
 from ..access.ratelimit import Limits
 
 blp = Blueprint("stream", __name__, url_prefix="/api/tables")
 
 STREAM_SECONDS = 25.0
-STREAM_POLL_SECONDS = 0.5
+STREAM_POLL_SECONDS = 0.25
 STREAM_HEARTBEAT_SECONDS = 5.0
 RETRY_MS = 1000
 
@@ -54,78 +58,63 @@ def register(app: Flask) -> None:
     app.register_blueprint(blp)
 
 
-def _seq_reader(path: str, shared: Any):
-    """A function returning the table's seq, or None once the table is gone.
-
-    A file database gets a connection of the stream's own (a request's ``g.db`` is closed
-    when the view returns, before the stream has run); an in-memory one (tests) is the
-    app's single shared connection."""
-    if path == ":memory:":
-        conn = shared.conn
-        owned = False
-    else:
-        conn = sqlite3.connect(path, timeout=1.0, check_same_thread=False,
-                               isolation_level=None)
-        owned = True
-
-    def read(table_id: str) -> int | None:
-        row = conn.execute("select seq from tables where id = ?", [table_id]).fetchone()
-        return None if row is None else int(row[0])
-
-    def close() -> None:
-        if owned:
-            conn.close()
-
-    return read, close
+@blp.errorhandler(ApiError)
+def _refused(error: ApiError):
+    """The one error shape, with the error's headers (a 429's Retry-After)."""
+    from ... import request_lang
+    return error.body(request_lang()), error.status, error.headers
 
 
 def _message(seq: int, event: str = "seq") -> str:
     return f"id: {seq}\nevent: {event}\ndata: {{\"seq\": {seq}}}\n\n"
 
 
-def _events(table_id: str, first_seq: int, read, close, lifetime: float, poll: float,
+def _events(feed: live.Feed, table_id: str, first_seq: int, lifetime: float,
             heartbeat: float) -> Iterator[str]:
-    try:
-        yield f"retry: {RETRY_MS}\n" + _message(first_seq)
-        last = first_seq
-        started = quiet_since = time.monotonic()
-        while True:
-            time.sleep(poll)
-            now = time.monotonic()
-            if now - started >= lifetime:
-                yield "event: bye\ndata: {}\n\n"  # the client reconnects at once
-                return
-            try:
-                seq = read(table_id)
-            except sqlite3.Error:
-                continue  # busy for a moment (a restore): try at the next poll
-            if seq is None:
-                yield "event: gone\ndata: {}\n\n"
-                return
-            if seq != last:
-                last = seq
-                quiet_since = now
-                yield _message(seq)
-            elif now - quiet_since >= heartbeat:
-                quiet_since = now
-                yield ": still here\n\n"
-    finally:
-        close()
+    yield f"retry: {RETRY_MS}\n" + _message(first_seq)
+    last = first_seq
+    deadline = time.monotonic() + lifetime
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            yield "event: bye\ndata: {}\n\n"  # the client reconnects at once
+            return
+        seq = feed.wait(table_id, last, min(heartbeat, left))
+        if seq == live.GONE:
+            yield "event: gone\ndata: {}\n\n"
+            return
+        if seq != last:
+            last = seq
+            yield _message(seq)
+        elif time.monotonic() < deadline:
+            yield ": still here\n\n"
+
+
+def _client(who: principals.Principal) -> str:
+    """Whose views these are, for the per-client cap: a device, else an address."""
+    if who.device_id:
+        return f"device:{who.device_id}"
+    return f"address:{request.remote_addr or 'unknown'}"
 
 
 @blp.get("/<string:table_id>/stream")
 def stream(table_id: str) -> Response:
     """The table's seq now and at every change, as text/event-stream (see the module)."""
     row = store.load_row(g.db, table_id)  # 404 before any credential is looked at
-    principals.for_reading(g.db, row, credentials.from_request(),
-                           Limits.from_config(current_app.config))
     config = current_app.config
-    read, close = _seq_reader(config["DATABASE"], g.db)
-    events = _events(table_id, int(row["seq"]), read, close,
+    who = principals.for_reading(g.db, row, credentials.from_request(),
+                                 Limits.from_config(config))
+    feed = live.feed_for(config["DATABASE"],
+                         float(config.get("STREAM_POLL_SECONDS", STREAM_POLL_SECONDS)),
+                         g.db)
+    close: Callable[[], None] = feed.open(table_id, _client(who), int(row["seq"]),
+                                          live.Caps.from_config(config))
+    events = _events(feed, table_id, int(row["seq"]),
                      float(config.get("STREAM_SECONDS", STREAM_SECONDS)),
-                     float(config.get("STREAM_POLL_SECONDS", STREAM_POLL_SECONDS)),
                      float(config.get("STREAM_HEARTBEAT_SECONDS", STREAM_HEARTBEAT_SECONDS)))
-    return Response(events, mimetype="text/event-stream", headers={
+    response = Response(events, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once
     })
+    response.call_on_close(close)  # the server closes every response, however it ended
+    return response

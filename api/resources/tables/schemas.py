@@ -60,6 +60,12 @@ class SheetSchema(Schema):
     out = fields.List(fields.Integer(), required=True)
     settlement = fields.List(fields.Integer(), allow_none=True, required=True)
     notes = fields.Dict(required=True)
+    first_row = fields.Integer(metadata={
+        "description": "Only in a post's answer: the index of the first row carried in "
+                       "`rows` — the rows the post changed; the rows before it are as they "
+                       "were (0: the whole sheet). GET the table for the whole protokoll."})
+    row_count = fields.Integer(metadata={
+        "description": "Only in a post's answer: the number of rows of the whole sheet."})
 
 
 class FindingSchema(Schema):

@@ -170,10 +170,15 @@ def full_view(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str
 
 
 # --- reading the tables --------------------------------------------------------------------------
-def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False) -> dict:
-    """What the tournament reads of a live table: its protokoll, result and findings."""
-    row = store.load_row(db, table_id)
-    setup, state = store.load_state(db, row)
+def live_source(db: sqlite_utils.Database, table_id: str, with_log: bool = False,
+                loaded: tuple[dict[str, Any], Any, Any] | None = None) -> dict:
+    """What the tournament reads of a live table: its protokoll, result and findings.
+    ``loaded``: the table's (row, setup, state) when the caller has read it already."""
+    if loaded is None:
+        row = store.load_row(db, table_id)
+        setup, state = store.load_state(db, row)
+    else:
+        row, setup, state = loaded
     module = setup.module
     # Read by the director's pages and exports only (the public standings carry no
     # findings): a director sees every hand at once (``api.disclosure``).
@@ -211,7 +216,9 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
     out, fresh = {}, {}
-    for key, row in storage.table_rows(db, tournament["id"]).items():
+    rows = storage.table_rows(db, tournament["id"])
+    stale = []
+    for key, row in rows.items():
         seats = len(row["seats"])
         if row["frozen"] is not None:
             try:
@@ -224,8 +231,17 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
         if text is not None and cached_seq == row["seq"] and cached_version == version:
             out[key] = json.loads(text)
             continue
+        stale.append(key)
+    # The tables that moved since their last reading, read together (one query); a table
+    # that cannot be read so is read alone below, and skipped there if it still fails.
+    try:
+        loaded = store.load_states(db, [rows[key]["table_id"] for key in stale])
+    except Exception:
+        loaded = {}
+    for key in stale:
+        row, seats = rows[key], len(rows[key]["seats"])
         try:
-            source = live_source(db, row["table_id"])
+            source = live_source(db, row["table_id"], loaded=loaded.get(row["table_id"]))
             out[key] = read_source(source, seats, game, limit)
         except Exception as error:  # a stored row must never fail a page
             out[key] = None
@@ -331,28 +347,24 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        "För få aktiva spelare för ett bord.",
                        "Too few active players for a table.",
                        details={"active": len(order), "min": game.min_players})
+    names = display_names(players)
+    # One transaction for the whole round — the claim on its number, its tables, their
+    # devices and snapshots, the seating and the audit row: one commit (one fsync) instead
+    # of one per table, and a round is either seated whole or not at all.
     with write_transaction(db):
         if storage.round_count(db, tid) + 1 != number:
             raise ApiError(409, "round_being_seated", "Ronden lottas redan.",
                            "This round is already being seated.", details={"round": number})
         storage.reserve_round(db, tid, rnd)
-    try:
-        names = display_names(players)
-        table_ids = {}
-        for table in rnd.tables:
-            created = store.create_table(db, game.id, [names[p] for p in table.seats],
-                                         tournament["options"], 0, "", director)
-            table_ids[table.number] = created["id"]
-        with write_transaction(db):
-            storage.complete_round(db, tid, rnd, table_ids)
-            storage.audit(db, tid, director["id"], "round_seated",
-                          {"round": number, "method": method, "seed": seed,
-                           "tables": len(rnd.tables), "byes": list(rnd.byes)})
-            closing.close_earlier_rounds(db, tid, number, director["id"])
-    except BaseException:
-        with write_transaction(db):
-            storage.release_round(db, tid, number)
-        raise
+        ids = store.insert_tables(db, game.id, [[names[p] for p in table.seats]
+                                               for table in rnd.tables],
+                                  tournament["options"], director)
+        storage.complete_round(db, tid, rnd, {table.number: table_id for table, table_id
+                                              in zip(rnd.tables, ids)})
+        storage.audit(db, tid, director["id"], "round_seated",
+                      {"round": number, "method": method, "seed": seed,
+                       "tables": len(rnd.tables), "byes": list(rnd.byes)})
+        closing.close_earlier_rounds(db, tid, number, director["id"])
     return round_view(db, tournament, storage.seated_round(db, tid, number), link)
 
 

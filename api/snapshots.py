@@ -1,0 +1,173 @@
+"""Snapshots: each table's derived state after its last post, so that a post applies one
+event to a saved state instead of replaying the log — and costs the same at event 5,000 as
+at event 10.
+
+A state is mostly small (the deal in play, the scores) except for its protokoll rows
+(``state.rows``: one per scored deal, five thousand in a long match entered deal by deal).
+Pickling and unpickling the whole state at every post made a post at row 5,000 seven times
+dearer than one at row 10. So a snapshot is kept in two parts (migration
+``m007_snapshot_rows``):
+
+- ``snapshots.state``: the state without its rows (``rows`` saying how many it has), with a
+  fresh random ``token`` per save;
+- ``snapshot_rows``: one pickled row each, ``(table_id, n)``. A post rewrites only the rows
+  from the first one it changed (rows are immutable and carried from state to state: a post
+  that scores a deal adds one; an undo or a correction, which replays, rewrites them all).
+
+And each server process keeps the states it saved or loaded last (``_kept``, a small LRU):
+when the snapshot's ``token`` is still the one it kept, the state is taken from memory
+without unpickling anything. A post made by another process (or a restore) saves a new
+token, so a kept state is never used after the table moved on elsewhere.
+
+A state whose game keeps no ``rows`` field is pickled whole, as are snapshots written before
+this migration (``rows`` null). Snapshots are a cache: each carries the fingerprint of the
+engine code that made it; a snapshot of another engine is not used (the caller replays).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import os
+import pickle
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+KEPT = 256  # states kept per process: a 250-table round's (a miss only costs unpickling)
+_kept: "OrderedDict[tuple[int, str, str], tuple[str, Any]]" = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _path(db: Any) -> str:
+    return getattr(db, "protokoll_file", ":memory:")
+
+
+def _split(state: Any) -> tuple[Any, tuple | None]:
+    """The state without its rows, and the rows (None: this state keeps none)."""
+    if dataclasses.is_dataclass(state) and any(f.name == "rows"
+                                               for f in dataclasses.fields(state)):
+        rows = state.rows
+        if isinstance(rows, tuple):
+            return dataclasses.replace(state, rows=()), rows
+    return state, None
+
+
+def changed_from(before: tuple, after: tuple) -> int:
+    """The first row of ``after`` that is not the very same object as in ``before`` (rows
+    are immutable and carried from state to state: a post that scores a deal adds one
+    row; an undo or a correction, a replay, makes them all anew). Compared at C speed."""
+    same = list(map(operator.is_, before, after))
+    try:
+        return same.index(False)
+    except ValueError:
+        return min(len(before), len(after))
+
+
+def _keep(db: Any, table_id: str, token: str, state: Any) -> None:
+    key = (os.getpid(), _path(db), table_id)
+    with _kept_lock:
+        _kept[key] = (token, state)
+        _kept.move_to_end(key)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+
+
+def _kept_state(db: Any, table_id: str, token: str | None) -> Any:
+    with _kept_lock:
+        kept = _kept.get((os.getpid(), _path(db), table_id))
+    if token is not None and kept is not None and kept[0] == token:
+        return kept[1]
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class Prepared:
+    """A snapshot pickled and ready to write (``prepare`` may run outside the write lock)."""
+
+    state: Any
+    head: bytes
+    rows: int | None  # how many rows the state has (None: pickled whole in ``head``)
+    start: int  # the first row to write again
+    row_blobs: tuple[bytes, ...]
+
+
+def prepare(state: Any, before: Any = None) -> Prepared:
+    """Pickle ``state`` for its snapshot. ``before``: the state it was made from, as loaded
+    from the current snapshot; then only the rows from the first one that changed are
+    pickled (and written) again."""
+    head, rows = _split(state)
+    blob = pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL)
+    if rows is None:
+        return Prepared(state, blob, None, 0, ())
+    old_rows = _split(before)[1] if before is not None else None
+    start = changed_from(old_rows, rows) if old_rows is not None else 0
+    return Prepared(state, blob, len(rows), start, tuple(
+        pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL) for row in rows[start:]))
+
+
+def write(db: Any, table_id: str, seq: int, engine: str, prepared: Prepared) -> None:
+    """Replace the table's snapshot (inside the caller's write transaction)."""
+    token = secrets.token_hex(8)
+    db.execute("insert or replace into snapshots (table_id, seq, engine, state, token, rows) "
+               "values (?, ?, ?, ?, ?, ?)",
+               [table_id, seq, engine, prepared.head, token, prepared.rows])
+    if prepared.rows is not None:
+        db.execute("delete from snapshot_rows where table_id = ? and n >= ?",
+                   [table_id, prepared.start])
+        if prepared.row_blobs:
+            db.conn.executemany(
+                "insert into snapshot_rows (table_id, n, row) values (?, ?, ?)",
+                [(table_id, n, blob)
+                 for n, blob in enumerate(prepared.row_blobs, prepared.start)])
+    _keep(db, table_id, token, prepared.state)
+
+
+def save(db: Any, table_id: str, seq: int, engine: str, state: Any,
+         before: Any = None) -> None:
+    """``prepare`` and ``write`` in one (inside the caller's write transaction)."""
+    write(db, table_id, seq, engine, prepare(state, before))
+
+
+def token(db: Any, table_id: str) -> str | None:
+    """The token of the table's snapshot as it is now (a new one at every save)."""
+    row = db.execute("select token from snapshots where table_id = ?", [table_id]).fetchone()
+    return None if row is None else row[0]
+
+
+def load(db: Any, table_id: str, seq: int, engine: str) -> Any:
+    """The table's state from its snapshot when that is of ``seq`` and ``engine``; else
+    None (the caller replays the log)."""
+    snap = db.execute("select seq, engine, token from snapshots where table_id = ?",
+                      [table_id]).fetchone()
+    if snap is None or snap[0] != seq or snap[1] != engine:
+        return None
+    kept = _kept_state(db, table_id, snap[2])
+    if kept is not None:
+        return kept
+    state = read(db, table_id)
+    if state is not None and snap[2] is not None:
+        _keep(db, table_id, snap[2], state)
+    return state
+
+
+def read(db: Any, table_id: str) -> Any:
+    """The state a snapshot holds, put together from its parts (None if there is none or
+    it cannot be read: a snapshot is only a cache). ``db``: anything with ``execute``."""
+    snap = db.execute("select state, rows from snapshots where table_id = ?",
+                      [table_id]).fetchone()
+    if snap is None:
+        return None
+    try:
+        head = pickle.loads(snap[0])
+        if snap[1] is None:
+            return head
+        rows = tuple(pickle.loads(row) for (row,) in db.execute(
+            "select row from snapshot_rows where table_id = ? and n < ? order by n",
+            [table_id, snap[1]]))
+        if len(rows) != snap[1]:
+            return None
+        return dataclasses.replace(head, rows=rows)
+    except Exception:
+        return None
