@@ -28,7 +28,9 @@ def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
 
 
 def test_only_a_game_whose_deck_depends_on_the_player_count_lists_decks(client):
-    games = {g["id"]: g for g in client.get("/api/games").json}
+    # The decks are a game's details (GET /api/games/{id}); the list stays light.
+    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
+             for g in client.get("/api/games").json}
     assert [g for g, entry in games.items() if "decks" in entry] == ["gris"]
     assert "decks" not in games["rodskagg"] and len(games["rodskagg"]["deck"]["cards"]) == 52
 

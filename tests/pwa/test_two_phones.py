@@ -26,9 +26,12 @@ def play_to_the_ask(page: Page) -> None:
 
 
 def test_another_seats_decision_meanwhile_is_built_on_without_a_word(page: Page, live_server):
+    # This phone hears nothing of the other phone (no live stream: a route set before the
+    # page opens, since an open stream would go on delivering), so its next tap is made on a
+    # table that has moved on, as when two phones tap at once.
+    page.route("**/api/tables/*/stream", lambda route: route.abort())
     start_table(page, live_server.url)
     play_to_the_ask(page)
-    page.route("**/stream", lambda route: route.abort())
     # Another phone enters Cia's "no" while this one enters Dan's "yes".
     api_post(page, live_server.url, {"type": "join", "seat": 2, "join": False})
     fold = page.locator("details.fold-join")
@@ -42,9 +45,9 @@ def test_another_seats_decision_meanwhile_is_built_on_without_a_word(page: Page,
 
 
 def test_the_same_seats_card_meanwhile_is_told_in_words_and_left_to_choose(page: Page, live_server):
+    page.route("**/api/tables/*/stream", lambda route: route.abort())  # as above
     start_table(page, live_server.url)
     deal_and_bid(page)
-    page.route("**/stream", lambda route: route.abort())
     api_post(page, live_server.url, {"type": "play", "seat": 1, "card": "♥A"})
     tap_card(page, "♠A")  # this phone still shows Bo to play
     message = page.locator('.message[data-code="overtaken"]')
