@@ -46,8 +46,12 @@ function undoBlock(app, actions) {
                        onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
 }
 
-/** Is `type` a private entry of the game (a hand, discards: the catalog's `private`)? */
-const isPrivate = (app, type) => (app.game?.private || []).includes(type);
+/** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
+const ENDS_THE_HAND = new Set(["claim"]);
+
+/** Not a move of the turn, so folded away below the cards: a private entry of the game (a
+ * hand, discards: the catalog's `private`), or what ends the hand. */
+const foldedAway = (app, type) => (app.game?.private || []).includes(type) || ENDS_THE_HAND.has(type);
 
 /** A fold per input type that several seats may enter (a declaration, a hand), with the
  * seat to enter it for: the seat to play if it is one of them, else the first. */
@@ -71,13 +75,10 @@ function seatGroup(app, ctx, type, inputs) {
       h("span", {}, app.table.players[input.seat]))));
   // A private entry (a hand) is no move of the turn: its fold stays closed until opened,
   // so the cards below it never move.
-  const forTurn = inputs.some((i) => i.seat === app.table.expected.seat) && !isPrivate(app, type);
+  const forTurn = inputs.some((i) => i.seat === app.table.expected.seat) && !foldedAway(app, type);
   return remembered(app, type, eventLabel(type),
     [seats, renderInput(ctx, chosen, { titled: inputs.length === 1 })], forTurn);
 }
-
-/** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
-const ENDS_THE_HAND = new Set(["claim"]);
 
 function entrySection(app, ctx, undo) {
   const { quick, calls, now, play, trick, grouped } = groupInputs(app.game, app.table.expected);
@@ -92,7 +93,7 @@ function entrySection(app, ctx, undo) {
   const expectedSeat = app.table.expected.seat;
   const folds = [...grouped.entries()];
   const turnsFold = ([type, inputs]) => inputs.some((i) => i.seat === expectedSeat)
-    && !isPrivate(app, type);
+    && !foldedAway(app, type);
   const actionRow = play && (quickActions.length || undo)
     ? [quickActions.map((input) => renderInput(ctx, input, { titled: false })), undo] : null;
   const later = ending.length ? ending.map((input) => remembered(app, input.type, eventLabel(input.type),

@@ -1998,6 +1998,11 @@ def expected_of(variant: Variant, state: State) -> Expected:
                             "follow_and_head": _duty_applies(hand, trick.number)}
     if variant.talon:
         info["talon"] = hand.talon
+    # Cards on the table that no one can play now: the trump card face up under the talon,
+    # and the one the closing turned down (the phone dims them).
+    out = [str(c) for c in (hand.trump_card, hand.turned_down) if c is not None]
+    if out:
+        info["out_of_play"] = out
     legal = entered_legal(variant, state, seat)
     if legal is not None:
         info["legal"] = hand_entry.sealed_legal(seat, legal)

@@ -86,3 +86,22 @@ def test_played_cards_and_cards_not_allowed_cannot_be_tapped(page: Page, live_se
     seven = page.locator('#play-picker button[data-card="♥7"]')
     expect(seven).to_be_disabled()
     expect(page.locator('#play-picker button[data-card="♥9"]')).to_be_enabled()
+
+
+def test_schnapsen_face_up_trump_is_dimmed_and_66_waits_below_the_cards(page: Page, live_server):
+    start_game(page, live_server.url, "schnapsen", ("Anna", "Bo"))
+    api_post(page, live_server.url, {"type": "deal", "trump": "♥J"})
+    expect(page.locator(".play-panel")).to_be_visible()
+    # The trump card lies face up under the talon: nobody plays it now.
+    expect(page.locator('#play-picker button[data-card="♥J"]')).to_be_disabled()
+    expect(page.locator('#play-picker button[data-card="♥Q"]')).to_be_enabled()
+    # "66!" ends the hand: folded under the cards, not open above them.
+    claim = page.locator("details.fold-claim")
+    expect(claim).to_have_count(1)
+    expect(claim).not_to_have_attribute("open", "")
+    page.evaluate("window.scrollTo(0, 0)")
+    cards_top = page.evaluate(
+        "document.querySelector('#play-picker').getBoundingClientRect().bottom")
+    claim_top = page.evaluate(
+        "document.querySelector('details.fold-claim').getBoundingClientRect().top")
+    assert claim_top > cards_top

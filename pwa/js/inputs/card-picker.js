@@ -19,10 +19,12 @@ import { cardFace, cardName, countCards, suitGroups, suitName } from "../cards.j
 const perRow = (n) => (n <= 9 ? n : n <= 16 ? Math.ceil(n / 2) : Math.ceil(n / 3));
 
 export function cardPicker({ deck, mode = "one", selected = [], greyed = [], allowed = null,
+                             unavailable = [],
                              ordered = false, onPick, onChange, label, busy = false,
                              id = "cards" }) {
   const grey = countCards(greyed);
   const allowedSet = Array.isArray(allowed) ? new Set(allowed) : null;
+  const blocked = new Set(unavailable);
   const container = h("div", { class: `card-picker mode-${mode}`, role: "group",
                                "aria-label": label || t("pickCards"), id });
 
@@ -38,7 +40,7 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
           const out = instance < (grey.get(card) || 0);
           const start = grey.get(card) || 0;
           const isChosen = instance >= start && instance < start + (chosen.get(card) || 0);
-          const notNow = allowedSet && !allowedSet.has(card);
+          const notNow = (allowedSet && !allowedSet.has(card)) || blocked.has(card);
           const order = ordered && isChosen ? selected.indexOf(card) + 1 : null;
           const state = out ? t("cardPlayed") : notNow ? t("cardNotNow") : null;
           return h("button", {

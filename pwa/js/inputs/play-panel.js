@@ -70,6 +70,8 @@ export function renderPlayPanel(ctx, play, trick, actions = null, later = null) 
   // for others the API hides them), and the rest of the deck dimmed.
   const legal = Array.isArray(fields.legal) ? fields.legal : null;
   const allowed = Array.isArray(fields.card) ? fields.card : legal;
+  // Cards on the table that nobody can play now (Schnapsen's face-up trump card).
+  const unavailable = Array.isArray(fields.out_of_play) ? fields.out_of_play : [];
   const heading = h("h3", {}, number ? t("trickN", { n: number }) : eventLabel("play"));
 
   if (!ctx.offline) {
@@ -86,7 +88,7 @@ export function renderPlayPanel(ctx, play, trick, actions = null, later = null) 
                      onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") })],
       h("p", { class: "row-label", id: "play-picker-label" },
         t("tapCardFor", { name: table.players[play.seat] })),
-      cardPicker({ deck, mode: "one", greyed, allowed, busy: ctx.busy, id: "play-picker",
+      cardPicker({ deck, mode: "one", greyed, allowed, unavailable, busy: ctx.busy, id: "play-picker",
                    label: t("tapCardFor", { name: table.players[play.seat] }),
                    onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") }),
       later);
