@@ -35,8 +35,8 @@ class TableAt(MethodView):
     def get(self, table_id: str, seq: str):
         """The table right after entry seq (0: before the first), as the reader may see it.
 
-        The effective log up to seq is replayed (undone entries skipped, corrections
-        applied). A private entry's cards show as in the log: to its seat's devices, and to
+        The log as it stands now is replayed up to seq: undone entries skipped, corrections
+        applied (also those posted after seq). A private entry's cards show as in the log: to its seat's devices, and to
         everyone once its deal is over (unless the table keeps them closed). A seq that is
         no number is 400 seq_invalid; one beyond the table's last entry 404 seq_unknown."""
         row, reader = _reader(table_id)

@@ -155,19 +155,25 @@ def _finding_key(finding: Any) -> str:
 
 def table_at(db: sqlite_utils.Database, row: dict[str, Any], reader: disclosure.Reader,
              seq: int) -> dict[str, Any]:
-    """The table right after entry ``seq`` (0: before the first), as ``reader`` may see it."""
+    """The table right after entry ``seq`` (0: before the first) as the log tells it now —
+    undone entries skipped, corrections applied, also those posted after ``seq`` — as
+    ``reader`` may see it."""
     setup, now = store.load_state(db, row)
     base = disclosure.load(db, row, setup.module, now, reader)
     logged = _entries(db, row["id"])
-    upto = [entry for entry, _device in logged if entry.seq <= seq]
+    # The log as it tells the deal now: an entry undone or corrected later is shown undone
+    # or corrected at its own step too (the dispute is about what counts).
+    effective = {entry.seq: entry.event
+                 for entry in effective_events(entry for entry, _device in logged)}
     state = setup.new_state()
-    for entry in effective_events(upto):
-        state = apply_game_event(setup, state, entry.event)
+    for at_seq, event in effective.items():
+        if at_seq > seq:
+            break
+        state = apply_game_event(setup, state, event)
     seen = _seen(base, seq)
     view = store.table_view({**row, "seq": seq}, setup, state, show_join_code=False,
                             disclosed=seen)
     found = next(((entry, device) for entry, device in logged if entry.seq == seq), None)
-    effective = {entry.seq: entry.event for entry in effective_events(upto)}
     view.update({
         "table_seq": row["seq"],
         "entry": None if found is None else {
