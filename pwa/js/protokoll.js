@@ -109,7 +109,7 @@ export function renderProtokoll(sheet, table = null, opts = {}) {
           onReplay && firstOfDeal(row) && h("button", {
             type: "button", class: "secondary small replay-open",
             "aria-label": t("replayDeal", { n: row.deal }), title: t("replayOpen"),
-            onclick: () => onReplay({ deal: row.deal }) }, "▶"))),
+            onclick: () => onReplay({ deal: row.deal }) }))), // its ▶ is drawn by replay.css
       numbersRow(row),
     ])),
     h("tfoot", {}, h("tr", {}, sheet.totals.map((total, seat) =>
