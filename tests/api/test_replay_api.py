@@ -179,7 +179,7 @@ def test_a_table_that_keeps_hands_closed_keeps_them_closed_in_the_replay(client)
 @pytest.mark.parametrize("seq, status, code", [
     ("3", 404, "seq_unknown"), ("999999", 404, "seq_unknown"), ("-1", 400, "seq_invalid"),
     ("abc", 400, "seq_invalid"), ("1.5", 400, "seq_invalid"),
-    ("1" * 40, 400, "seq_invalid")])
+    ("1" * 40, 400, "seq_invalid"), ("¹", 400, "seq_invalid"), ("١", 400, "seq_invalid")])
 def test_a_step_out_of_range_is_refused_in_the_one_error_shape(client, seq, status, code):
     table = start_table(client)
     for event in BIDDING[:2]:

@@ -16,6 +16,7 @@ it), and the trick an entry completed is the one whose last play is that entry's
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -31,7 +32,7 @@ from ...errors import ApiError
 
 def seq_of(text: str, row: dict[str, Any]) -> int:
     """The step asked for: 0 (before the first entry) up to the table's last entry."""
-    if not text.isdigit() or len(text) > 12:
+    if not re.fullmatch(r"[0-9]{1,12}", text):  # ASCII digits only: "¹" is no number
         raise ApiError(400, "seq_invalid",
                        f"”{text[:20]}” är inget händelsenummer (0 eller ett positivt heltal).",
                        f"“{text[:20]}” is no event number (0 or a positive whole number).",
