@@ -202,3 +202,31 @@ def test_reading_a_step_needs_a_credential_of_the_table(client):
     spectator = {"X-Spectator-Key": table.spectator_key}
     assert at(table, 1, spectator).status_code == 200
     assert at(table, 1, spectator).json["join_code"] is None
+
+
+def test_a_hand_corrected_by_its_seat_is_hidden_where_the_correction_is(client):
+    """The owner's phone (no seat) enters Cia's hand; Cia's phone corrects it. The owner
+    reads the correction hidden in the log, so the replay hides the corrected hand at the
+    hand's own step too, and in the state there — until the deal is over."""
+    table = start_table(client)
+    joined = client.post("/api/join", json={"code": table.join_code, "seat": 2})
+    cia = bearer(joined.json["token"])
+    for event in BIDDING:
+        table.ok(event)
+    wrong = ["♥K", "♠K", "♦K", "♣K", "♥8", "♠8"]
+    table.ok({"type": "hand", "seat": 2, "cards": wrong})
+    hand_seq = table.seq
+    fixed = table.post({"type": "correct", "target": hand_seq,
+                        "event": {"type": "hand", "seat": 2, "cards": CIA}}, headers=cia)
+    assert fixed.status_code == 201, fixed.json
+    logged = table.log()["events"][-1]["event"]["event"]["cards"]
+    assert logged == {"hidden": True, "seat": 2, "count": 6}  # the log, for the owner
+    (step,) = [s for s in table.get("/steps").json["steps"] if s["seq"] == hand_seq]
+    assert step["event"]["cards"] == {"hidden": True, "seat": 2, "count": 6}
+    shown = at(table, hand_seq).json
+    assert shown["state"]["deal"]["hands"][2] == {"hidden": True, "seat": 2, "count": 6}
+    assert "♥9" not in json.dumps([step, shown], ensure_ascii=False)
+    # Cia's phone sees her corrected hand at the step.
+    (step,) = [s for s in table.get("/steps", headers=cia).json["steps"] if s["seq"] == hand_seq]
+    assert step["event"]["cards"] == CIA
+    assert at(table, hand_seq, cia).json["state"]["deal"]["hands"][2] == CIA

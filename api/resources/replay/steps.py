@@ -52,9 +52,32 @@ def _entries(db: sqlite_utils.Database, table_id: str) -> list[tuple[Entry, str 
         [table_id])]
 
 
-def _seen(base: disclosure.Disclosure, upto: int) -> disclosure.Disclosure:
-    """The reader's disclosure with only the private entries posted up to ``upto``."""
-    return replace(base, entries={s: e for s, e in base.entries.items() if s <= upto})
+def _corrections(logged: list[tuple[Entry, str | None]]) -> dict[int, int]:
+    """{seq of a correction: the entry it corrects}."""
+    return {entry.seq: entry.event["target"] for entry, _device in logged
+            if entry.event.get("type") == "correct"}
+
+
+def _seen(base: disclosure.Disclosure, upto: int,
+          corrections: dict[int, int]) -> disclosure.Disclosure:
+    """The reader's disclosure with only the private entries that shape the table up to
+    ``upto``: those posted by then, and the corrections of those (a correction posted
+    later changes what the step shows, so it must be readable too)."""
+    return replace(base, entries={s: e for s, e in base.entries.items()
+                                  if s <= upto or corrections.get(s, upto + 1) <= upto})
+
+
+def _event(base: disclosure.Disclosure, seq: int, event: dict[str, Any],
+           corrections: dict[int, int]) -> dict[str, Any]:
+    """The effective event of entry ``seq`` as the reader may see it: hidden unless the
+    reader may read the entry and every correction of it."""
+    for at in [seq, *(c for c, target in corrections.items() if target == seq)]:
+        if base.may_read(at):
+            continue
+        if at == seq:
+            return base.event(seq, event)
+        return base.event(at, {"type": "correct", "target": seq, "event": event})["event"]
+    return event
 
 
 def _tricks(value: Any) -> Iterator[dict[str, Any]]:
@@ -171,7 +194,8 @@ def table_at(db: sqlite_utils.Database, row: dict[str, Any], reader: disclosure.
         if at_seq > seq:
             break
         state = apply_game_event(setup, state, event)
-    seen = _seen(base, seq)
+    corrections = _corrections(logged)
+    seen = _seen(base, seq, corrections)
     view = store.table_view({**row, "seq": seq}, setup, state, show_join_code=False,
                             disclosed=seen)
     found = next(((entry, device) for entry, device in logged if entry.seq == seq), None)
@@ -196,12 +220,14 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
     described = module.describe(state)
     known = {_finding_key(f) for f in module.findings(state)}
     out = []
-    entries = [entry for entry, _device in _entries(db, row["id"])]
+    logged = _entries(db, row["id"])
+    corrections = _corrections(logged)
+    entries = [entry for entry, _device in logged]
     for entry in effective_events(entries):
         before_deal = disclosure.deal_of(module, state)
         state = apply_game_event(setup, state, entry.event)
         after = module.describe(state)
-        seen = _seen(base, entry.seq)
+        seen = _seen(base, entry.seq, corrections)
         findings = module.findings(state)
         fresh = [f for f in findings if _finding_key(f) not in known]
         known = {_finding_key(f) for f in findings}
@@ -209,7 +235,7 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
         deal = disclosure.deal_of(module, state)
         out.append({
             "seq": entry.seq,
-            "event": base.event(entry.seq, normalized(setup, entry.event)),
+            "event": _event(base, entry.seq, normalized(setup, entry.event), corrections),
             "deal": deal if deal is not None else before_deal,
             "trick": None if trick is None else seen.reveal(trick),
             "findings": [seen.finding(f) for f in fresh],
