@@ -83,8 +83,9 @@ def test_the_steps_mark_each_trick_and_the_revoke_at_the_trick_that_proved_it(cl
     assert list(found) == [14]  # proven by ♥3 in trick 2, not when ♣3 fell in trick 1
     (finding,) = found[14]
     assert finding["rule"] == "Rödskägg — Spelet" and finding["seat"] == 0
-    assert finding["messages"]["sv"] == ("Anna bekände inte hjärter i stick 1 (spelade ♣3) "
-                                         "men spelade ♥3 i stick 2: felspel i stick 1.")
+    assert finding["code"] == "revoke_proven"
+    assert {k: finding["details"][k] for k in ("revoke_trick", "revoke_card", "proof_trick")} \
+        == {"revoke_trick": 1, "revoke_card": "♣3", "proof_trick": 2}
     # The state after the proving trick carries the finding; the one before it does not.
     assert [f["code"] for f in at(table, 14).json["findings"]] == [finding["code"]]
     assert at(table, 13).json["findings"] == []

@@ -20,8 +20,6 @@ TRICKS = [["♥A", "♥K", "♥2", "♣3"], ["♠A", "♠K", "♠2", "♥3"], ["
           ["♣A", "♣K", "♣2", "♣4"]]
 LAST_TRICKS = [["♥Q", "♥J"], ["♠Q", "♠J"]]  # Bo and Dan, the only ones still in
 CIA = ["♥K", "♠K", "♦K", "♣K", "♥9", "♠9"]
-REVOKE = ("Anna bekände inte hjärter i stick 1 (spelade ♣3) men spelade ♥3 i stick 2: "
-          "felspel i stick 1.")
 
 
 def play_the_deal(page: Page, url: str) -> None:
@@ -52,6 +50,14 @@ def play_the_deal(page: Page, url: str) -> None:
     expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo Två, 6 stick, hem")
 
 
+def revoke_text(page: Page, url: str) -> str:
+    """The finding's Swedish words as the API gives them (the engine's wording is its own)."""
+    steps = api_get(page, url, "/steps")["steps"]
+    (finding,) = [f for step in steps for f in step["findings"]]
+    assert finding["code"] == "revoke_proven"
+    return finding["messages"]["sv"]
+
+
 def crossed(page: Page) -> list[str]:
     return page.locator('.replay-hands li[data-seat="2"] .replay-card.crossed').evaluate_all(
         "els => els.map(e => e.dataset.card)")
@@ -60,6 +66,8 @@ def crossed(page: Page) -> list[str]:
 def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_proved_it(
         page: Page, live_server):
     play_the_deal(page, live_server.url)
+    revoke = revoke_text(page, live_server.url)
+    assert "♣3" in revoke and "♥3" in revoke
     page.locator(".sheet tr.label .replay-open").first.click()
     replay = page.locator(".replay")
     expect(replay.locator("h2")).to_have_text("Giv 1 stick för stick")
@@ -93,7 +101,7 @@ def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_prove
     expect(strip.nth(1)).to_have_attribute("aria-current", "step")
     findings = replay.locator(".replay-findings")
     expect(findings.locator("h3")).to_have_text("⚑ Bevisat här")
-    expect(findings.locator(".message-text")).to_have_text(REVOKE)
+    expect(findings.locator(".message-text")).to_have_text(revoke)
     expect(replay.locator('.replay-plays .replay-card.cited[data-card="♥3"]')).to_have_count(1)
     assert crossed(page) == ["♥K", "♠K"]
 
@@ -108,7 +116,21 @@ def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_prove
     expect(rule.locator("blockquote")).to_be_visible()
     expect(rule.locator("blockquote")).to_contain_text(summary[:40])
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not re.search(r"\b(null|undefined|NaN)\b|\[object", replay.inner_text())
     shot(page, "replay-revoke", full_page=False)
+
+    # In English too, at the same trick.
+    page.locator("header .lang").click()
+    expect(replay.locator("h2")).to_have_text("Deal 1 trick by trick")
+    expect(replay.locator(".replay-where")).to_have_text("2 of 6")
+    expect(findings.locator("h3")).to_have_text("⚑ Proven here")
+    expect(findings.locator(".message-text")).to_contain_text("in trick 1 (played ♣3)")
+    expect(replay.locator(".replay-winner")).to_have_text("Bo takes the trick.")
+    rule.locator("summary").click()
+    english = next(r["summary"]["en"] for r in rodskagg["rules"] if r["ref"] == "Rödskägg — Spelet")
+    expect(rule.locator("blockquote")).to_contain_text(english[:40])
+    page.locator("header .lang").click()
+    expect(replay.locator("h2")).to_have_text("Giv 1 stick för stick")
 
     # On to the last trick and back: trick 3 proved nothing.
     replay.locator(".replay-next").click()
@@ -129,7 +151,7 @@ def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_prove
     page.get_by_role("button", name="Visa hela loggen", exact=False).click()
     page.locator(f'.log li[data-seq="{proof}"] .replay-open').click()
     expect(page.locator(".replay .replay-where")).to_have_text("2 av 6")
-    expect(page.locator(".replay .replay-findings .message-text")).to_have_text(REVOKE)
+    expect(page.locator(".replay .replay-findings .message-text")).to_have_text(revoke)
 
 
 def test_a_hand_from_another_seat_stays_hidden_in_the_replay_while_the_deal_is_played(
