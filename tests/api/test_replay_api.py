@@ -231,3 +231,26 @@ def test_a_hand_corrected_by_its_seat_is_hidden_where_the_correction_is(client):
     (step,) = [s for s in table.get("/steps", headers=cia).json["steps"] if s["seq"] == hand_seq]
     assert step["event"]["cards"] == CIA
     assert at(table, hand_seq, cia).json["state"]["deal"]["hands"][2] == CIA
+
+
+def test_a_whist_deal_of_whole_tricks_is_found_trick_by_trick(client):
+    """Another game, other shapes: whist's tricks are entered whole (``trick`` events naming
+    no seat), the winner leads, and the last trick moves the deal to ``last_deal``. The
+    steps still find all thirteen, as the state keeps them."""
+    import random
+
+    from tests.api.test_whist_api import play_deal, whist_table
+
+    table = whist_table(client)
+    view = table.ok({"type": "draw", "cards": ["♠2", "♥A", "♦K", "♣3"]})
+    view, _dealt = play_deal(table, random.Random(3), view)
+    kept = view["state"]["last_deal"]["tricks"]
+    steps = table.get("/steps").json["steps"]
+    tricks = [s["trick"] for s in steps if s["trick"]]
+    assert len(tricks) == 13
+    assert {s["deal"] for s in steps if s["trick"]} == {view["state"]["last_deal"]["number"]}
+    assert [t["cards"] for t in tricks] == [k["cards"] for k in kept]
+    assert [t["winner"] for t in tricks] == [k["winner"] for k in kept]
+    assert all(t["leader"] == t["cards"][0]["seat"] for t in tricks)
+    # Each trick after the first is led by the winner of the one before.
+    assert [t["leader"] for t in tricks[1:]] == [t["winner"] for t in tricks[:-1]]

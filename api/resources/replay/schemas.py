@@ -37,8 +37,8 @@ class StepSchema(Schema):
         "description": "The effective event (a correction applied), private cards hidden "
                        "from a reader who may not read them."})
     deal = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "The deal the entry belongs to (the one in progress after it, or "
-                       "the one it ended); null where the game does not number deals."})
+        "description": "The deal the entry belongs to: the one being played when it came, "
+                       "else the one it began; null where the game does not number deals."})
     trick = fields.Nested(TrickSchema, required=True, allow_none=True, metadata={
         "description": "The trick this entry completed, with its winner; else null."})
     findings = fields.List(fields.Nested(FindingSchema), required=True, metadata={

@@ -236,7 +236,9 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
         out.append({
             "seq": entry.seq,
             "event": _event(base, entry.seq, normalized(setup, entry.event), corrections),
-            "deal": deal if deal is not None else before_deal,
+            # The deal it belongs to: the one being played when it came (the last trick
+            # of a whist deal already starts the next), else the one it began.
+            "deal": before_deal if before_deal is not None else deal,
             "trick": None if trick is None else seen.reveal(trick),
             "findings": [seen.finding(f) for f in fresh],
             "over": module.is_over(state),
