@@ -109,7 +109,10 @@ function trickBlock(position, players, cited) {
 }
 
 function handsBlock(entries, positions, position, players) {
+  // A hand entered later in the deal (Schnapsen's after the closing) shows from its trick on.
   if (!entries.length) return h("p", { class: "hint replay-no-hands" }, t("replayNoHands"));
+  entries = entries.filter(({ seq }) => seq <= position.seq);
+  if (!entries.length) return h("p", { class: "hint replay-no-hands" }, t("replayNoHandsYet"));
   const cited = citedCards(position.findings);
   return h("section", { class: "replay-hands", "aria-label": t("replayHands") },
     h("h3", {}, t("replayHands")),
