@@ -68,7 +68,12 @@ def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_prove
     play_the_deal(page, live_server.url)
     revoke = revoke_text(page, live_server.url)
     assert "♣3" in revoke and "♥3" in revoke
-    page.locator(".sheet tr.label .replay-open").first.click()
+    opener = page.locator(".sheet tr.label .replay-open")
+    expect(opener).to_have_count(1)  # one deal, one line to open it from
+    expect(opener).to_have_attribute("aria-label", "Spela upp giv 1 stick för stick")
+    opener.scroll_into_view_if_needed()
+    shot(page, "replay-from-the-protokoll")
+    opener.click()
     replay = page.locator(".replay")
     expect(replay.locator("h2")).to_have_text("Giv 1 stick för stick")
 
