@@ -80,20 +80,21 @@ def _event(base: disclosure.Disclosure, seq: int, event: dict[str, Any],
     return event
 
 
-def _tricks(value: Any) -> Iterator[dict[str, Any]]:
-    """Every trick in a described state: an object whose ``cards`` are plays."""
+def _tricks(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], dict]]:
+    """Every trick in a described state, with the keys on the way to it: an object whose
+    ``cards`` are plays (``{"seat", "card"}``)."""
     if isinstance(value, list):
         for inner in value:
-            yield from _tricks(inner)
+            yield from _tricks(inner, path)
     elif isinstance(value, dict):
         cards = value.get("cards")
         if (isinstance(cards, list) and cards and all(
                 isinstance(p, dict) and isinstance(p.get("seat"), int) and "card" in p
                 for p in cards)):
-            yield value
+            yield path, value
         for key, inner in value.items():
             if key != "declarations":
-                yield from _tricks(inner)
+                yield from _tricks(inner, path + (key,))
 
 
 def _last_card(setup: TableSetup, event: dict[str, Any]) -> tuple[int | None, str] | None:
@@ -120,36 +121,19 @@ def completed_trick(setup: TableSetup, event: dict[str, Any],
     if last is None:
         return None
     seat, card = last
-    earlier = [t["cards"] for t in _tricks(before)]
-    for trick in _tricks(after):
+    earlier = [trick["cards"] for _path, trick in _tricks(before)]
+    for path, trick in _tricks(after):
         plays = trick["cards"]
         end = plays[-1]
         if str(end.get("card")) != card or (seat is not None and end["seat"] != seat):
             continue
-        if plays in earlier or "current" in _path_names(after, trick):
+        if plays in earlier or "current" in path:
             continue  # a trick taken before, or the one still on the table
         return {"number": trick.get("number"),
                 "leader": trick.get("leader", plays[0]["seat"]),
                 "cards": [{"seat": p["seat"], "card": p["card"]} for p in plays],
                 "winner": trick.get("winner")}
     return None
-
-
-def _path_names(value: Any, target: Any, names: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The keys on the way from ``value`` to ``target`` (to skip the trick still open)."""
-    if value is target:
-        return names
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            found = _path_names(inner, target, names + (key,))
-            if found:
-                return found
-    elif isinstance(value, list):
-        for inner in value:
-            found = _path_names(inner, target, names)
-            if found:
-                return found
-    return ()
 
 
 def _plain(value: Any) -> Any:
