@@ -682,8 +682,9 @@ const actions = {
       const { steps } = await api.getSteps(app.table.id, app.auth);
       const chosen = deal ?? dealOfSeq(steps, seq);
       const positions = positionsOf(steps, chosen);
-      const at = seq === null ? 0 : positions.findIndex((p) => p.seq >= seq);
-      app.replay = { deal: chosen, steps, index: Math.max(at, 0), loading: false, error: null };
+      const found = seq === null ? 0 : positions.findIndex((p) => p.seq >= seq);
+      const index = found >= 0 ? found : positions.length - 1; // after its last trick: the last
+      app.replay = { deal: chosen, steps, index: Math.max(index, 0), loading: false, error: null };
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
       app.replay = { ...app.replay, loading: false,
