@@ -110,6 +110,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .resources.tournaments.routes import imports as tournament_imports_blp
     from .resources.ratings.routes import blp as ratings_blp
     from .resources.seats.routes import blp as seats_blp
+    from .resources.replay.routes import blp as replay_blp
     api.register_blueprint(games_blp)
     api.register_blueprint(declarations_blp)
     api.register_blueprint(tables_blp)
@@ -119,6 +120,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(tournament_imports_blp)
     api.register_blueprint(ratings_blp)
     api.register_blueprint(seats_blp)
+    api.register_blueprint(replay_blp)
 
     from . import pages
     pages.register(app)

@@ -18,11 +18,12 @@ import { useGameLabels } from "./vocab.js";
 import * as api from "./api.js";
 import { ApiError, NetworkError } from "./api.js";
 import { h, uuid } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { getLang, pick, setLang, t } from "./i18n.js";
 import { lastSetupDraft, newSetupDraft, renderSetup } from "./setup-form.js";
 import { refreshMyTables, renderMyTables } from "./my-tables.js";
 import { newJoinDraft, renderJoin } from "./join-form.js";
 import { renderTable } from "./table-view.js";
+import { dealOfSeq, positionsOf, renderReplay } from "./replay.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
 import * as outbox from "./outbox.js";
@@ -59,6 +60,7 @@ const app = {
   pending: [], // this table's entries in the outbox, oldest first
   stopFollowing: null,
   stale: false, // the table moved while this phone was busy: fetch it when done
+  replay: null, // a deal replayed trick by trick: {deal, steps, index, loading, error}
 };
 
 const root = document.getElementById("app");
@@ -88,7 +90,10 @@ function render() {
   useGameLabels(app.screen === "table" ? app.game : setupGame);
   let body;
   const plain = { onDismiss: () => actions.dismiss() };
-  if (app.screen === "table") {
+  if (app.screen === "table" && app.replay) {
+    body = renderReplay(app.replay, { players: app.table.players, game: app.game,
+                                      go: actions.replayGo, close: actions.closeReplay });
+  } else if (app.screen === "table") {
     body = renderTable(app, actions);
   } else if (app.screen === "setup") {
     const join = renderJoin({ draft: app.joinDraft, busy: app.busy, onJoin: actions.join,
@@ -687,6 +692,38 @@ const actions = {
 
   setConfirm(what) {
     app.confirm = what;
+    render();
+  },
+
+  /** Replay a deal trick by trick: `deal` (from the protokoll) or the deal of the log's
+   * entry `seq`, at the trick that entry falls in. */
+  async openReplay({ deal = null, seq = null }) {
+    app.replay = { deal, steps: [], index: 0, loading: true, error: null };
+    render();
+    window.scrollTo(0, 0);
+    try {
+      const { steps } = await api.getSteps(app.table.id, app.auth);
+      const chosen = deal ?? dealOfSeq(steps, seq);
+      const positions = positionsOf(steps, chosen);
+      const found = seq === null ? 0 : positions.findIndex((p) => p.seq >= seq);
+      const index = found >= 0 ? found : positions.length - 1; // after its last trick: the last
+      app.replay = { deal: chosen, steps, index: Math.max(index, 0), loading: false, error: null };
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      app.replay = { ...app.replay, loading: false,
+                     error: body ? pick(body.messages, body.message) : t("replayOffline") };
+    }
+    render();
+  },
+
+  replayGo(index) {
+    if (!app.replay) return;
+    app.replay.index = index;
+    render();
+  },
+
+  closeReplay() {
+    app.replay = null;
     render();
   },
 

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { eventLabel, fieldLabel, fieldNoun, valueLabel } from "./vocab.js";
 
 const META = new Set(["undo", "correct"]);
+const PLAYED = new Set(["play", "trick"]); // entries a replay of their deal starts from
 
 /** The newest entry that an undo may still target: a game event nobody undid. */
 export function lastUndoable(log) {
@@ -95,7 +96,7 @@ const correctable = (entry) => !META.has(entry.event.type) && entry.undone_by ==
 export function renderLog(log, specs, opts = {}) {
   const events = log?.events || [];
   if (!events.length) return null;
-  const { limit = 8, showAll = false, onToggleAll, correct, editing, onEdit } = opts;
+  const { limit = 8, showAll = false, onToggleAll, correct, editing, onEdit, onReplay } = opts;
   const recent = (showAll ? events : events.slice(-limit)).slice().reverse();
   return h("section", { class: "log", id: "log" },
     h("h2", {}, t("log")),
@@ -111,7 +112,12 @@ export function renderLog(log, specs, opts = {}) {
       correct && correctable(entry) && editing !== entry.seq && h("button", {
         type: "button", class: "secondary small correct-button",
         "aria-label": `${t("correct")} #${entry.seq}`, onclick: () => onEdit(entry.seq) }, t("correct")),
-      correct && editing === entry.seq && h("div", { class: "correction" }, correct(entry))))),
+      correct && editing === entry.seq && h("div", { class: "correction" }, correct(entry)),
+      // A card of a trick opens the replay of its deal at that trick.
+      onReplay && PLAYED.has(entry.event.type) && entry.undone_by === null && h("button", {
+        type: "button", class: "secondary small replay-open",
+        "aria-label": `${t("replayOpen")} #${entry.seq}`,
+        onclick: () => onReplay({ seq: entry.seq }) }, `▶ ${t("replayOpen")}`)))),
     events.length > limit && h("button", { type: "button", class: "secondary small", onclick: onToggleAll },
       showAll ? t("showRecent") : t("showAll", { n: events.length })));
 }

@@ -92,14 +92,24 @@ function printButton() {
                        title: w("printTitle"), onclick: () => window.print() }, w("print"));
 }
 
-export function renderProtokoll(sheet, table = null) {
+/** `opts.onReplay({deal})`: a deal's line offers its replay, trick by trick (replay.js). */
+export function renderProtokoll(sheet, table = null, opts = {}) {
+  const { onReplay = null } = opts;
+  // A deal's first line (its score or penalty) offers the replay, once per deal.
+  const offered = new Set();
+  const firstOfDeal = (row) => Number.isInteger(row.deal) && row.kind !== "start"
+    && !offered.has(row.deal) && offered.add(row.deal);
   const n = sheet.players.length;
   const grid = h("table", { class: "sheet" },
     h("caption", { class: "visually-hidden" }, t("protokoll")),
     h("thead", {}, h("tr", {}, sheet.players.map((name, seat) => headerCell(name, seat, sheet)))),
     h("tbody", {}, sheet.rows.map((row) => [
       h("tr", { class: `label kind-${row.kind}` },
-        h("th", { colspan: n, scope: "rowgroup" }, pick(row.label))),
+        h("th", { colspan: n, scope: "rowgroup" }, pick(row.label),
+          onReplay && firstOfDeal(row) && h("button", {
+            type: "button", class: "secondary small replay-open",
+            "aria-label": t("replayDeal", { n: row.deal }), title: t("replayOpen"),
+            onclick: () => onReplay({ deal: row.deal }) }))), // its ▶ is drawn by replay.css
       numbersRow(row),
     ])),
     h("tfoot", {}, h("tr", {}, sheet.totals.map((total, seat) =>

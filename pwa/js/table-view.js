@@ -202,7 +202,10 @@ export function renderTable(app, actions) {
   const playing = writable && dealsOpen && groupInputs(app.game, table.expected).play;
   const undo = writable && undoBlock(app, actions);
   const entry = writable && dealsOpen && entrySection(app, ctx, playing ? undo : null);
-  const protokoll = renderProtokoll(table.protokoll, table);
+  // A deal played card by card can be replayed trick by trick (replay.js).
+  const events = app.game?.events || {};
+  const onReplay = ("play" in events || "trick" in events) ? actions.openReplay : null;
+  const protokoll = renderProtokoll(table.protokoll, table, { onReplay });
   return h("div", { class: `table-screen${playing ? " playing" : ""}` },
     h("div", { class: "status" },
       h("h2", {}, table.title),
@@ -228,6 +231,6 @@ export function renderTable(app, actions) {
     !playing && entry,
     renderLog(app.log, app.game?.events, {
       showAll: !!app.open.log, onToggleAll: () => actions.toggle("log"),
-      correct, editing: app.editing, onEdit: actions.edit }),
+      correct, editing: app.editing, onEdit: actions.edit, onReplay }),
     footer(app, actions));
 }

@@ -13,7 +13,8 @@ phone that started the table while it holds no seat (``owner``), the table's dir
 (``late``: the hostile player who takes another's seat with the join code).
 
 Read paths: ``GET /api/tables/{id}``, its log (``/events``), the protokoll as JSON and CSV,
-the live stream, the answers to posts (201, 409) and refusals (422).
+the live stream, the replay (``/steps``, ``/at/{seq}``), the answers to posts (201, 409) and
+refusals (422).
 """
 
 from __future__ import annotations
@@ -191,6 +192,10 @@ class Scene:
             "protokoll": self.client.get(f"{base}/protokoll", headers=reader.headers),
             "csv": self.client.get(f"{base}/protokoll?format=csv", headers=reader.headers),
             "stream": self.client.get(f"{base}/stream", headers=reader.headers),
+            # The replay for a dispute (issue 17): the log step by step, and the table
+            # right after the private entry.
+            "steps": self.client.get(f"{base}/steps", headers=reader.headers),
+            "at": self.client.get(f"{base}/at/{self.entry_seq}", headers=reader.headers),
         }
         for path, response in out.items():
             assert response.status_code == 200, (reader.name, path, response.json)
