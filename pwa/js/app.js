@@ -209,13 +209,15 @@ function startFollowing() {
   app.stopFollowing = follow(id, app.auth, {
     onSeq: (seq) => {
       if (!app.table || app.table.id !== id) return;
-      if (seq !== app.table.seq || app.offline) {
-        app.offline = false;
+      // A stream that still speaks while the browser says it is offline (a connection
+      // the browser has not cut yet) does not make the phone online: the browser decides.
+      if (seq !== app.table.seq || (app.offline && navigator.onLine)) {
+        if (navigator.onLine) app.offline = false;
         actions.catchUp();
       }
     },
     onStatus: (status) => {
-      if (status === "live" && app.offline) { app.offline = false; actions.flush(); }
+      if (status === "live" && app.offline && navigator.onLine) { app.offline = false; actions.flush(); }
       if (app.live !== status) { app.live = status; updateBadge(); }
     },
     onLost: () => actions.refresh(),

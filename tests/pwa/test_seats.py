@@ -60,16 +60,18 @@ def stored(phone: Page) -> str:
           const all = await new Promise((ok, no) => {
             const r = db.transaction(name).objectStore(name).getAll();
             r.onsuccess = () => ok(r.result); r.onerror = no; });
-          // the catalog kept beside the views lists the whole deck: not a secret
-          out.push(JSON.stringify(all.filter((item) => item?.id !== 'catalog')));
+          // the catalog and a game's details kept beside the views list the whole deck:
+          // not a secret
+          out.push(JSON.stringify(all.filter((item) => item?.id !== 'catalog'
+                                                       && !String(item?.id).startsWith('game:'))));
         }
         db.close();
       }
       for (const key of (await caches.keys())) {
         const cache = await caches.open(key);
         for (const request of (await cache.keys())) {
-          // the catalog (/api/games) is the one API answer kept; it lists the deck
-          if (!request.url.includes('/api/') || request.url.endsWith('/api/games')) continue;
+          // the catalog and a game's details (/api/games, /api/games/{id}) list the deck
+          if (!request.url.includes('/api/') || request.url.includes('/api/games')) continue;
           out.push(await (await cache.match(request)).text());
         }
       }
@@ -78,11 +80,11 @@ def stored(phone: Page) -> str:
 
 
 def api_texts(bodies: list[tuple[str, str]]) -> str:
-    """The table's answers (the catalog lists the whole deck, so it is left out), decoded
-    so that an escaped ♠ is found too."""
+    """The table's answers (the catalog and a game's details list the whole deck, so they
+    are left out), decoded so that an escaped ♠ is found too."""
     out = []
     for url, text in bodies:
-        if url.rstrip("/").endswith("/api/games"):
+        if "/api/games" in url:
             continue
         out.append(text)
         try:
