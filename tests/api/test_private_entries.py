@@ -22,17 +22,19 @@ import itertools
 import json
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable
 
 import pytest
 
-from rules_engine.cards import TAROT62
+from rules_engine.cards import FRENCH52, TAROT62, Card
 from rules_engine.games import snapphanaleden
+from rules_engine.secrets import reveal
 from rules_engine.table_log import TableSetup, apply_game_event
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
+THREE, TWO = NAMES[:3], NAMES[:2]
 CLIENT_IDS = itertools.count(1)
 
 
@@ -74,6 +76,90 @@ def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]
     return events, secrets
 
 
+Script = tuple[list[dict[str, Any]], dict[str, list[str]]]
+Decide = Callable[[Any, list[Any]], dict[str, Any]]
+
+
+def _first_legal(inputs: list[Any]) -> dict[str, Any] | None:
+    """The first legal card of the first play expected, when the hand of the seat on turn
+    is entered (``expected`` then lists its legal cards, sealed for the seat)."""
+    for expectation in inputs:
+        legal = expectation.fields.get("legal")
+        if expectation.type == "play" and legal and legal["cards"]:
+            return {"type": "play", "seat": expectation.seat, "card": legal["cards"][0]}
+    return None
+
+
+def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]],
+               dealt: Callable[[Any, list[Card]], dict[int, list[Card]]], secret: int,
+               probe: int, decide: Decide | None = None, seed: int = 1,
+               options: dict[str, Any] | None = None) -> Script:
+    """One whole deal of a game where a player enters his hand: the events ``before`` the
+    hands (deal, bids, ...), then ``secret``'s hand (the private entry), every other seat's
+    hand but ``probe``'s (the checkpoint: ``probe`` is on turn and has no hand entered, so
+    his play of one of ``secret``'s cards is refused for that private card), then
+    ``probe``'s hand and the deal played out: the first legal card ``expected`` lists, and
+    ``decide`` for anything else (bids, passes, ...). ``dealt`` gives each seat's cards held
+    at the checkpoint from a deck shuffled with ``seed``."""
+    setup = TableSetup(game, players, options or {}, A)
+    module = setup.module
+    state = setup.new_state()
+    events: list[dict[str, Any]] = []
+
+    def post(event: dict[str, Any]) -> None:
+        nonlocal state
+        state = apply_game_event(setup, state, event)
+        events.append(event)
+
+    for event in before:
+        post(event)
+    deck = list(FRENCH52.cards)
+    random.Random(seed).shuffle(deck)
+    hands = dealt(state, deck)
+    order = [secret] + [s for s in sorted(hands) if s not in (secret, probe)] + [probe]
+    entries = [{"type": "hand", "seat": seat, "cards": [str(c) for c in hands[seat]]}
+               for seat in order]
+    # What the table shows at the checkpoint without the secret hand (the legal 7s of fan
+    # tan, every card of Skitgubbe's talon, ...): the cards searched for are the rest.
+    without = state
+    for event in entries[1:-1]:
+        without = apply_game_event(setup, without, event)
+    shown = _public_text(module, without)
+    offered = next((i.fields["card"] for i in module.expected(without).inputs
+                    if i.type == "play" and i.seat == probe
+                    and isinstance(i.fields.get("card"), list)), [])
+    for event in entries:
+        post(event)
+    number = module.deal_in_progress(state)
+    assert number is not None
+    while module.deal_in_progress(state) == number:
+        inputs = list(module.expected(state).inputs)
+        event = _first_legal(inputs)
+        if event is None:
+            assert decide is not None, (game, inputs[:2])
+            event = decide(state, inputs)
+        post(event)
+    hand = [str(c) for c in hands[secret]]
+    search = [c for c in hand if not mentions(shown, c)]
+    # The probe: a card ``probe`` could play now (the table offers it) but for its being
+    # in the secret hand; else any card of that hand.
+    return events, {"hand": hand, "search": search,
+                    "probe": next((c for c in hand if c in offered), search[0])}
+
+
+def _public_text(module: Any, state: Any) -> str:
+    """The state and ``expected`` as a reader who may see no seat's secrets gets them."""
+    value = {"state": module.describe(state), "expected": asdict(module.expected(state))}
+    return json.dumps(reveal(value, lambda _seat: False), ensure_ascii=False, default=str)
+
+
+def _split(deck: list[Card], sizes: dict[int, int]) -> dict[int, list[Card]]:
+    out, at = {}, 0
+    for seat, size in sizes.items():
+        out[seat], at = deck[at:at + size], at + size
+    return out
+
+
 @dataclass(frozen=True)
 class Case:
     """One kind of private entry: ``script()`` gives (events, cards of each secret)."""
@@ -87,6 +173,21 @@ class Case:
     secret: str  # key into the script's secrets
     checkpoint: int  # entries posted before the secrecy checks (none of the cards played)
     probe: dict[str, Any] = field(default_factory=dict)  # a play refused for a private card
+    rule: str = "800 §1.4"  # the rule the probe's refusal cites
+
+
+def _pass(state: Any, inputs: list[Any]) -> dict[str, Any]:
+    """Fan tan: a seat that cannot play passes (its entered hand has no legal card)."""
+    seat = next(i.seat for i in inputs if i.type == "pass")
+    return {"type": "pass", "seat": seat}
+
+
+def _fan_tan_deal() -> Script:
+    """Fan tan, four players, Anna dealing: Bo (forehand, on turn) has no hand entered at
+    the checkpoint; Cia's hand is the secret."""
+    return _hand_deal("fan_tan", NAMES, [{"type": "deal"}],
+                      lambda state, deck: _split(deck, dict(enumerate(state.deal.counts))),
+                      secret=C, probe=B, decide=_pass)
 
 
 CASES = [
@@ -94,6 +195,8 @@ CASES = [
          checkpoint=2, probe={"type": "play", "seat": D}),
     Case("800 hand", "800", NAMES, _800_deal, entry=1, seat=B, secret="hand",
          checkpoint=2, probe={"type": "play", "seat": D}),
+    Case("fan tan hand", "fan_tan", NAMES, _fan_tan_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
 ]
 
 
@@ -133,9 +236,14 @@ class Scene:
 
     def __init__(self, client, app, case: Case, kind: str, opens: bool):
         self.client, self.case, self.kind = client, case, kind
-        app.config.update(STREAM_SECONDS=0.05, STREAM_POLL_SECONDS=0.01)
+        # One phone posts a whole deal at once here, faster than any table could.
+        app.config.update(STREAM_SECONDS=0.05, STREAM_POLL_SECONDS=0.01, WRITE_RATE_LIMIT=0)
         self.events, secrets = case.script()
         self.secret = secrets[case.secret]
+        # The secret's cards searched for in the answers: those the table does not show
+        # anyway (the script says which, else every card that can be searched for).
+        self.search = searchable(secrets.get("search", self.secret))
+        self.probe_card = secrets.get("probe", self.search[0])
         body = {"game": case.game, "players": list(case.players),
                 "open_private_after_deal": opens}
         headers = {}
@@ -212,7 +320,7 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
     scene.play_script(0, case.checkpoint)
     scene.readers["late"] = scene.join("late", case.seat)
     scene.answers["late"] = []
-    cards = searchable(scene.secret)
+    cards = scene.search
     assert cards, "the case needs cards that can be searched for"
 
     for name, reader in scene.readers.items():
@@ -227,10 +335,11 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
         if not reader.writes:
             continue
         # The answers to its own posts: a stale one (409 carries the table) ...
-        stale = scene.post(reader, {"type": "play", "seat": D, "card": "XX"}, based_on=0)
+        stale = scene.post(reader, {"type": "play", "seat": case.probe["seat"], "card": "XX"},
+                           based_on=0)
         assert stale.status_code == 409, (name, stale.json)
         # ... and a play refused because of the private card.
-        probe = scene.post(reader, {**case.probe, "card": cards[0]})
+        probe = scene.post(reader, {**case.probe, "card": scene.probe_card})
         assert probe.status_code == 422, (name, probe.json)
         owner_name = case.players[case.seat]
         if name in SEES_WHILE_PLAYING:
@@ -239,7 +348,7 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
             assert owner_name not in json.dumps(probe.json, ensure_ascii=False), \
                 (name, probe.json)
             assert probe.json["details"] == {}, (name, probe.json)
-            assert probe.json["rule"] == "800 §1.4"
+            assert probe.json["rule"] == case.rule
             assert leaked({"409": stale}, cards) == [], name
         scene.answers[name] += [stale]
 
