@@ -176,10 +176,21 @@ class Case:
     rule: str = "800 §1.4"  # the rule the probe's refusal cites
 
 
-def _pass(state: Any, inputs: list[Any]) -> dict[str, Any]:
-    """Fan tan: a seat that cannot play passes (its entered hand has no legal card)."""
-    seat = next(i.seat for i in inputs if i.type == "pass")
-    return {"type": "pass", "seat": seat}
+# The inputs besides a play that a scripted deal answers in the same way each time: a seat
+# that cannot play passes (fan tan), the declarer asks and everyone joins (Rödskägg), ...
+SIMPLE: dict[str, dict[str, Any]] = {"pass": {}, "ask": {}, "join": {"join": True},
+                                     "exit_knock": {}}
+SEATLESS = {"ask"}
+
+
+def _simple(state: Any, inputs: list[Any]) -> dict[str, Any]:
+    for expectation in inputs:
+        if expectation.type in SIMPLE:
+            event = {"type": expectation.type, **SIMPLE[expectation.type]}
+            if expectation.seat is not None and expectation.type not in SEATLESS:
+                event["seat"] = expectation.seat
+            return event
+    raise AssertionError(f"the script does not answer {inputs}")
 
 
 def _fan_tan_deal() -> Script:
@@ -187,7 +198,17 @@ def _fan_tan_deal() -> Script:
     the checkpoint; Cia's hand is the secret."""
     return _hand_deal("fan_tan", NAMES, [{"type": "deal"}],
                       lambda state, deck: _split(deck, dict(enumerate(state.deal.counts))),
-                      secret=C, probe=B, decide=_pass)
+                      secret=C, probe=B, decide=_simple)
+
+
+def _rodskagg_deal() -> Script:
+    """Rödskägg, four players, Anna dealing: Bo bids 2, the others sneak (smyga); Bo
+    leads the first trick without a hand entered; Cia's hand is the secret."""
+    bids = [{"type": "deal"}, {"type": "bid", "seat": B, "bid": 2}]
+    bids += [{"type": "bid", "seat": s, "bid": "smyga"} for s in (C, D, A)]
+    return _hand_deal("rodskagg", NAMES, bids,
+                      lambda state, deck: _split(deck, {s: 6 for s in range(4)}),
+                      secret=C, probe=B, decide=_simple)
 
 
 CASES = [
@@ -197,6 +218,8 @@ CASES = [
          checkpoint=2, probe={"type": "play", "seat": D}),
     Case("fan tan hand", "fan_tan", NAMES, _fan_tan_deal, entry=1, seat=C, secret="hand",
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
+    Case("rodskagg hand", "rodskagg", NAMES, _rodskagg_deal, entry=5, seat=C, secret="hand",
+         checkpoint=8, probe={"type": "play", "seat": B}, rule="Rödskägg — Spelet"),
 ]
 
 
