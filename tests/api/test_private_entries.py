@@ -22,7 +22,7 @@ import itertools
 import json
 import random
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import pytest
@@ -90,7 +90,8 @@ def _first_legal(inputs: list[Any]) -> dict[str, Any] | None:
     return None
 
 
-def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]],
+def _hand_deal(game: str, players: tuple[str, ...],
+               before: list[dict[str, Any]] | Callable[[list[Card]], list[dict[str, Any]]],
                dealt: Callable[[Any, list[Card]], dict[int, list[Card]]], secret: int,
                probe: int, decide: Decide | None = None, seed: int = 1,
                options: dict[str, Any] | None = None) -> Script:
@@ -100,7 +101,8 @@ def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]]
     his play of one of ``secret``'s cards is refused for that private card), then
     ``probe``'s hand and the deal played out: the first legal card ``expected`` lists, and
     ``decide`` for anything else (bids, passes, ...). ``dealt`` gives each seat's cards held
-    at the checkpoint from a deck shuffled with ``seed``."""
+    at the checkpoint from a deck shuffled with ``seed`` (``before`` may depend on it: the
+    trump card turned up)."""
     setup = TableSetup(game, players, options or {}, A)
     module = setup.module
     state = setup.new_state()
@@ -111,10 +113,10 @@ def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]]
         state = apply_game_event(setup, state, event)
         events.append(event)
 
-    for event in before:
-        post(event)
     deck = list(FRENCH52.cards)
     random.Random(seed).shuffle(deck)
+    for event in before(deck) if callable(before) else before:
+        post(event)
     hands = dealt(state, deck)
     order = [secret] + [s for s in sorted(hands) if s not in (secret, probe)] + [probe]
     entries = [{"type": "hand", "seat": seat, "cards": [str(c) for c in hands[seat]]}
@@ -125,9 +127,7 @@ def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]]
     for event in entries[1:-1]:
         without = apply_game_event(setup, without, event)
     shown = _public_text(module, without)
-    offered = next((i.fields["card"] for i in module.expected(without).inputs
-                    if i.type == "play" and i.seat == probe
-                    and isinstance(i.fields.get("card"), list)), [])
+    offered = offers(reveal(module.expected(without).as_dict(), lambda _seat: False))
     for event in entries:
         post(event)
     number = module.deal_in_progress(state)
@@ -143,14 +143,17 @@ def _hand_deal(game: str, players: tuple[str, ...], before: list[dict[str, Any]]
     search = [c for c in hand if not mentions(shown, c)]
     # The probe: a card ``probe`` could play now (the table offers it) but for its being
     # in the secret hand; else any card of that hand.
-    return events, {"hand": hand, "search": search,
-                    "probe": next((c for c in hand if c in offered), search[0])}
+    return events, {"hand": hand, "search": search, "offers": offered,
+                    "probe": next((c for c in hand if c in offered.get(f"play:{probe}", ())),
+                                  search[0])}
 
 
 def _public_text(module: Any, state: Any) -> str:
-    """The state and ``expected`` as a reader who may see no seat's secrets gets them."""
-    value = {"state": module.describe(state), "expected": asdict(module.expected(state))}
-    return json.dumps(reveal(value, lambda _seat: False), ensure_ascii=False, default=str)
+    """The state and ``expected`` as a reader who may see no seat's secrets gets them,
+    without the cards offered (see ``without_offers``)."""
+    value = {"state": module.describe(state), "expected": module.expected(state).as_dict()}
+    value = without_offers(reveal(value, lambda _seat: False))
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _split(deck: list[Card], sizes: dict[int, int]) -> dict[int, list[Card]]:
@@ -211,6 +214,34 @@ def _rodskagg_deal() -> Script:
                       secret=C, probe=B, decide=_simple)
 
 
+
+def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
+    return _split(deck, {s: 13 for s in range(4)})
+
+
+def _fyrtioett_deal() -> Script:
+    """Fyrtioett, Anna dealing: everyone bids 3 from Dan, who leads; Bo's hand is the
+    secret."""
+    bids = [{"type": "bid", "seat": s, "bid": 3} for s in (D, C, B, A)]
+    return _hand_deal("fyrtioett", NAMES, bids, _thirteen_each, secret=B, probe=D,
+                      decide=_simple)
+
+
+def _whist_deal() -> Script:
+    """Short whist, Anna dealing: her last card turned up for trump; Bo leads; Cia's hand
+    is the secret."""
+    return _hand_deal("whist", NAMES, lambda deck: [{"type": "trump", "card": str(deck[12])}],
+                      _thirteen_each, secret=C, probe=B, decide=_simple)
+
+
+def _priffe_deal() -> Script:
+    """Priffe, Anna dealing: everyone passes from Bo, who leads; Cia's hand is the
+    secret."""
+    bids = [{"type": "bid", "seat": s, "bid": "pass"} for s in (B, C, D, A)]
+    return _hand_deal("priffe", NAMES, bids, _thirteen_each, secret=C, probe=B,
+                      decide=_simple)
+
+
 CASES = [
     Case("800 discard", "800", NAMES, _800_deal, entry=0, seat=A, secret="discard",
          checkpoint=2, probe={"type": "play", "seat": D}),
@@ -220,6 +251,13 @@ CASES = [
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
     Case("rodskagg hand", "rodskagg", NAMES, _rodskagg_deal, entry=5, seat=C, secret="hand",
          checkpoint=8, probe={"type": "play", "seat": B}, rule="Rödskägg — Spelet"),
+    Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
+         secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
+         rule="Fyrtioett — Spelet"),
+    Case("whist hand", "whist", NAMES, _whist_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Whist — Spelet"),
+    Case("priffe hand", "priffe", NAMES, _priffe_deal, entry=4, seat=C, secret="hand",
+         checkpoint=7, probe={"type": "play", "seat": B}, rule="Priffe — Spelet"),
 ]
 
 
@@ -233,13 +271,39 @@ def mentions(text: str, card: str) -> bool:
     return re.search(re.escape(card) + r"(?![0-9A-ZÆ])", text) is not None
 
 
+def offers(expected: dict[str, Any]) -> dict[str, list[str]]:
+    """The cards each input of ``expected`` offers (``fields.card``), by "type:seat".
+
+    In most trick games the offer is every card not yet played or shown (fan tan: the
+    cards that fit the layout): it names the secret cards too, but depends on no entered
+    hand, so it must be the same for every reader (a list narrowed by a hidden hand would
+    tell that hand by what is missing)."""
+    return {f"{i['type']}:{i['seat']}": i["fields"]["card"] for i in expected["inputs"]
+            if isinstance(i["fields"].get("card"), list)}
+
+
+def without_offers(value: Any) -> Any:
+    """``value`` (an answer's JSON) without the cards offered (``offers``): they are
+    compared as lists, not searched as text."""
+    if isinstance(value, dict):
+        out = {k: without_offers(v) for k, v in value.items()}
+        if isinstance(out.get("inputs"), list):
+            out["inputs"] = [{**i, "fields": {k: v for k, v in i["fields"].items()
+                                              if not (k == "card" and isinstance(v, list))}}
+                             if isinstance(i, dict) and isinstance(i.get("fields"), dict)
+                             else i for i in out["inputs"]]
+        return out
+    if isinstance(value, list):
+        return [without_offers(v) for v in value]
+    return value
+
+
 def texts(response) -> list[str]:
-    """The raw body, and for JSON the same decoded (a raw body may escape ♠ as \\u2660)."""
-    raw = response.get_data(as_text=True)
-    out = [raw]
+    """The raw body, or for JSON the same decoded (a raw body may escape ♠ as \\u2660),
+    without the cards offered."""
     if response.is_json:
-        out.append(json.dumps(response.get_json(), ensure_ascii=False))
-    return out
+        return [json.dumps(without_offers(response.get_json()), ensure_ascii=False)]
+    return [response.get_data(as_text=True)]
 
 
 def leaked(responses: dict[str, Any], cards: list[str]) -> list[tuple[str, str]]:
@@ -267,6 +331,8 @@ class Scene:
         # anyway (the script says which, else every card that can be searched for).
         self.search = searchable(secrets.get("search", self.secret))
         self.probe_card = secrets.get("probe", self.search[0])
+        self.secrets = secrets
+        self.offers = secrets.get("offers")
         body = {"game": case.game, "players": list(case.players),
                 "open_private_after_deal": opens}
         headers = {}
@@ -353,6 +419,8 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
             assert leaked(reads, cards), name
         else:
             assert leaked(reads, cards) == [], name
+            if scene.offers is not None:
+                assert offers(reads["table"].json["expected"]) == scene.offers, name
             assert scene.logged_entry(reader)["cards"] == {
                 "hidden": True, "seat": case.seat, "count": len(scene.secret)}, name
         if not reader.writes:
