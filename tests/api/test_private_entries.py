@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import pytest
 
-from rules_engine.cards import FRENCH52, TAROT62, Card
+from rules_engine.cards import TAROT62, Card
 from rules_engine.games import snapphanaleden
 from rules_engine.secrets import reveal
 from rules_engine.table_log import TableSetup, apply_game_event
@@ -82,10 +82,15 @@ Decide = Callable[[Any, list[Any]], dict[str, Any]]
 
 def _first_legal(inputs: list[Any]) -> dict[str, Any] | None:
     """The first legal card of the first play expected, when the hand of the seat on turn
-    is entered (``expected`` then lists its legal cards, sealed for the seat)."""
+    is entered (``expected`` then lists its legal cards, sealed for the seat); Bräus's
+    leader lays down the sevens it lists."""
     for expectation in inputs:
         legal = expectation.fields.get("legal")
-        if expectation.type == "play" and legal and legal["cards"]:
+        if legal is None:
+            continue
+        if expectation.type == "sevens":
+            return {"type": "sevens", "seat": expectation.seat, "cards": legal["cards"]}
+        if expectation.type == "play" and legal["cards"]:
             return {"type": "play", "seat": expectation.seat, "card": legal["cards"][0]}
     return None
 
@@ -113,7 +118,7 @@ def _hand_deal(game: str, players: tuple[str, ...],
         state = apply_game_event(setup, state, event)
         events.append(event)
 
-    deck = list(FRENCH52.cards)
+    deck = list(module.DECK.cards)
     random.Random(seed).shuffle(deck)
     for event in before(deck) if callable(before) else before:
         post(event)
@@ -215,6 +220,14 @@ def _rodskagg_deal() -> Script:
 
 
 
+def _braus_deal() -> Script:
+    """Bräus, four players, Anna dealing: Bo leads (his sevens first) and has no hand entered
+    at the checkpoint; Cia's hand is the secret."""
+    return _hand_deal("braus", NAMES, [{"type": "deal"}],
+                      lambda state, deck: _split(deck, {s: 9 for s in range(4)}),
+                      secret=C, probe=B, decide=_simple)
+
+
 def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
     return _split(deck, {s: 13 for s in range(4)})
 
@@ -251,6 +264,8 @@ CASES = [
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
     Case("rodskagg hand", "rodskagg", NAMES, _rodskagg_deal, entry=5, seat=C, secret="hand",
          checkpoint=8, probe={"type": "play", "seat": B}, rule="Rödskägg — Spelet"),
+    Case("braus hand", "braus", NAMES, _braus_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Bräus — Spelet"),
     Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
          secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
          rule="Fyrtioett — Spelet"),
