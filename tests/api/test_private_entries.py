@@ -29,6 +29,7 @@ import pytest
 
 from rules_engine.cards import TAROT62, Card
 from rules_engine.games import snapphanaleden
+from rules_engine.registry import get_game
 from rules_engine.secrets import reveal
 from rules_engine.table_log import TableSetup, apply_game_event
 
@@ -228,6 +229,31 @@ def _braus_deal() -> Script:
                       secret=C, probe=B, decide=_simple)
 
 
+def _norrandsknack_deal() -> Script:
+    """Norrandsknack, three players, Anna dealing (six cards, the last turned for trump):
+    Bo knocks, lays away two cards and names them (the private ``buy``), draws two; Cia
+    stands pat; Anna lays one away unnamed. Bo leads without a hand entered; Cia's hand is
+    the secret ``hand``."""
+    deck = list(get_game("norrandsknack").DECK.cards)
+    random.Random(1).shuffle(deck)
+    laid = [str(c) for c in deck[6:8]]
+    before = [{"type": "deal", "trump_card": str(deck[5])},
+              {"type": "bid", "seat": B, "bid": "knacka"},
+              {"type": "buy", "seat": B, "discard": 2, "cards": laid},
+              {"type": "buy", "seat": C, "discard": 0}, {"type": "buy", "seat": A, "discard": 1}]
+    hands = {A: deck[1:6], B: deck[8:11] + deck[16:18], C: deck[11:16]}
+    events, secrets = _hand_deal("norrandsknack", THREE, before, lambda _s, _d: hands,
+                                 secret=C, probe=B, decide=_simple)
+    return events, {**secrets, "buy": laid}
+
+
+def _norrandsknack_buy() -> Script:
+    """The same deal with Bo's laid-away cards as the secret: Bo's play of one is refused
+    because he laid it away (never played: the log is the only place they can be)."""
+    events, secrets = _norrandsknack_deal()
+    return events, {"buy": secrets["buy"], "probe": secrets["buy"][0]}
+
+
 def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
     return _split(deck, {s: 13 for s in range(4)})
 
@@ -266,6 +292,12 @@ CASES = [
          checkpoint=8, probe={"type": "play", "seat": B}, rule="Rödskägg — Spelet"),
     Case("braus hand", "braus", NAMES, _braus_deal, entry=1, seat=C, secret="hand",
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Bräus — Spelet"),
+    Case("norrandsknack hand", "norrandsknack", THREE, _norrandsknack_deal, entry=5, seat=C,
+         secret="hand", checkpoint=7, probe={"type": "play", "seat": B},
+         rule="Norrandsknack — Spelet av korten"),
+    Case("norrandsknack buy", "norrandsknack", THREE, _norrandsknack_buy, entry=2, seat=B,
+         secret="buy", checkpoint=7, probe={"type": "play", "seat": B},
+         rule="Norrandsknack — Spelet av korten"),
     Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
          secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
          rule="Fyrtioett — Spelet"),
@@ -413,6 +445,10 @@ class Scene:
         return next(e for e in log["events"] if e["seq"] == self.entry_seq)["event"]
 
 
+# The private entries whose cards are never played (800's discards, Norrandsknack's cards
+# laid away when buying).
+NEVER_PLAYED = {"discard", "buy"}
+
 # Who sees a seat's private entry while its deal is in progress.
 SEES_WHILE_PLAYING = {"own", "director"}
 
@@ -477,7 +513,7 @@ def test_after_the_deal_the_entry_opens_unless_the_table_keeps_it_closed(app, cl
         else:
             assert entry["cards"] == {"hidden": True, "seat": case.seat,
                                       "count": len(scene.secret)}, name
-    if case.secret == "discard":  # never played: the log is the only place they can be
+    if case.secret in NEVER_PLAYED:  # never played: the log is the only place they can be
         # (a discard paid for ⟨★⟩ is handed over in the open and is left out here)
         paid = {e["card"] for e in scene.events if e["type"] == "fjont"}
         cards = [c for c in searchable(scene.secret) if c not in paid]
