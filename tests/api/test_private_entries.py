@@ -254,6 +254,16 @@ def _norrandsknack_buy() -> Script:
     return events, {"buy": secrets["buy"], "probe": secrets["buy"][0]}
 
 
+def _schnapsen_deal() -> Script:
+    """Schnapsen, Anna dealing: the card after the two hands turned for trump; Bo closes the
+    talon at once (a hand may be entered only then) and leads without a hand entered;
+    Anna's hand is the secret."""
+    return _hand_deal("schnapsen", TWO, lambda deck: [{"type": "deal", "trump": str(deck[10])},
+                                                      {"type": "close", "seat": B}],
+                      lambda state, deck: {A: deck[0:5], B: deck[5:10]},
+                      secret=A, probe=B)
+
+
 def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
     return _split(deck, {s: 13 for s in range(4)})
 
@@ -298,6 +308,9 @@ CASES = [
     Case("norrandsknack buy", "norrandsknack", THREE, _norrandsknack_buy, entry=2, seat=B,
          secret="buy", checkpoint=7, probe={"type": "play", "seat": B},
          rule="Norrandsknack — Spelet av korten"),
+    Case("schnapsen hand", "schnapsen", TWO, _schnapsen_deal, entry=2, seat=A,
+         secret="hand", checkpoint=3, probe={"type": "play", "seat": B},
+         rule="Schnapsen — Sticken"),
     Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
          secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
          rule="Fyrtioett — Spelet"),
