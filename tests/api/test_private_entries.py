@@ -27,11 +27,13 @@ from typing import Any, Callable
 
 import pytest
 
-from rules_engine.cards import TAROT62, Card
+from rules_engine.cards import TAROT62, Card, parse_card
 from rules_engine.games import snapphanaleden
 from rules_engine.registry import get_game
 from rules_engine.secrets import reveal
 from rules_engine.table_log import TableSetup, apply_game_event
+from tests.games import test_skitgubbe_playouts as skitgubbe_playouts
+from tests.games.test_skitgubbe import two_unknown_table
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -100,7 +102,7 @@ def _hand_deal(game: str, players: tuple[str, ...],
                before: list[dict[str, Any]] | Callable[[list[Card]], list[dict[str, Any]]],
                dealt: Callable[[Any, list[Card]], dict[int, list[Card]]], secret: int,
                probe: int, decide: Decide | None = None, seed: int = 1,
-               options: dict[str, Any] | None = None) -> Script:
+               dealer: int = A) -> Script:
     """One whole deal of a game where a player enters his hand: the events ``before`` the
     hands (deal, bids, ...), then ``secret``'s hand (the private entry), every other seat's
     hand but ``probe``'s (the checkpoint: ``probe`` is on turn and has no hand entered, so
@@ -109,7 +111,7 @@ def _hand_deal(game: str, players: tuple[str, ...],
     ``decide`` for anything else (bids, passes, ...). ``dealt`` gives each seat's cards held
     at the checkpoint from a deck shuffled with ``seed`` (``before`` may depend on it: the
     trump card turned up)."""
-    setup = TableSetup(game, players, options or {}, A)
+    setup = TableSetup(game, players, {}, dealer)
     module = setup.module
     state = setup.new_state()
     events: list[dict[str, Any]] = []
@@ -150,7 +152,8 @@ def _hand_deal(game: str, players: tuple[str, ...],
     # The probe: a card ``probe`` could play now (the table offers it) but for its being
     # in the secret hand; else any card of that hand.
     return events, {"hand": hand, "search": search, "offers": offered,
-                    "probe": next((c for c in hand if c in offered.get(f"play:{probe}", ())),
+                    "probe": next((c for c in hand
+                                   if c in offered.get(f"play:{probe}:card", ())),
                                   search[0])}
 
 
@@ -183,6 +186,7 @@ class Case:
     checkpoint: int  # entries posted before the secrecy checks (none of the cards played)
     probe: dict[str, Any] = field(default_factory=dict)  # a play refused for a private card
     rule: str = "800 §1.4"  # the rule the probe's refusal cites
+    dealer: int = A  # the table's first dealer
 
 
 # The inputs besides a play that a scripted deal answers in the same way each time: a seat
@@ -264,6 +268,36 @@ def _schnapsen_deal() -> Script:
                       secret=A, probe=B)
 
 
+def _skitgubbe_move(state: Any, inputs: list[Any]) -> dict[str, Any]:
+    """Skitgubbe's second phase with every hand known: the lowest card that beats the top
+    of the table (or the lowest at all on an empty table), else pick up (supa)."""
+    game = state.game
+    seat = game.turn
+    hand = sorted(game.known(seat), key=skitgubbe_playouts.rank)
+    assert len(hand) == game.count(seat)
+    if game.table:
+        hand = [c for c in hand
+                if skitgubbe_playouts.beats_top(c, game.table, game.trump, hand)]
+        if not hand:
+            return {"type": "supa", "seat": seat}
+    return {"type": "play", "seat": seat, "card": str(hand[0])}
+
+
+def _skitgubbe_deal() -> Script:
+    """Skitgubbe, from ``two_unknown_table`` of its own tests: phase one leaves Anna one
+    card nobody knows, Cia two (the secret: her hand, entered in phase two) and Bo four
+    known ones; Anna leads phase two without her hand entered at the checkpoint."""
+    table = two_unknown_table("♣5", "♦3 ♠7", "♣2 ♦9 ♥A ♥2")
+    assert (table.setup.players, table.setup.first_dealer) == (THREE, C)
+    before = [{k: (" ".join(map(str, v)) if isinstance(v, (list, tuple))
+                   else str(v) if k == "card" else v) for k, v in entry.event.items()}
+              for entry in table.entries]
+    anna = list(table.state.game.known(A)) + [parse_card("♣5")]
+    return _hand_deal("skitgubbe", THREE, before,
+                      lambda state, deck: {A: anna, C: [parse_card("♦3"), parse_card("♠7")]},
+                      secret=C, probe=A, decide=_skitgubbe_move, dealer=C)
+
+
 def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
     return _split(deck, {s: 13 for s in range(4)})
 
@@ -311,6 +345,9 @@ CASES = [
     Case("schnapsen hand", "schnapsen", TWO, _schnapsen_deal, entry=2, seat=A,
          secret="hand", checkpoint=3, probe={"type": "play", "seat": B},
          rule="Schnapsen — Sticken"),
+    Case("skitgubbe hand", "skitgubbe", THREE, _skitgubbe_deal, entry=49, seat=C,
+         secret="hand", checkpoint=50, probe={"type": "play", "seat": A},
+         rule="Skitgubbe — Andra fasen", dealer=C),
     Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
          secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
          rule="Fyrtioett — Spelet"),
@@ -331,15 +368,19 @@ def mentions(text: str, card: str) -> bool:
     return re.search(re.escape(card) + r"(?![0-9A-ZÆ])", text) is not None
 
 
+OFFER_FIELDS = ("card", "cards")
+
+
 def offers(expected: dict[str, Any]) -> dict[str, list[str]]:
-    """The cards each input of ``expected`` offers (``fields.card``), by "type:seat".
+    """The cards each input of ``expected`` offers (``fields.card``, ``fields.cards``), by
+    "type:seat:field".
 
     In most trick games the offer is every card not yet played or shown (fan tan: the
     cards that fit the layout): it names the secret cards too, but depends on no entered
     hand, so it must be the same for every reader (a list narrowed by a hidden hand would
     tell that hand by what is missing)."""
-    return {f"{i['type']}:{i['seat']}": i["fields"]["card"] for i in expected["inputs"]
-            if isinstance(i["fields"].get("card"), list)}
+    return {f"{i['type']}:{i['seat']}:{k}": v for i in expected["inputs"]
+            for k, v in i["fields"].items() if k in OFFER_FIELDS and isinstance(v, list)}
 
 
 def without_offers(value: Any) -> Any:
@@ -349,7 +390,8 @@ def without_offers(value: Any) -> Any:
         out = {k: without_offers(v) for k, v in value.items()}
         if isinstance(out.get("inputs"), list):
             out["inputs"] = [{**i, "fields": {k: v for k, v in i["fields"].items()
-                                              if not (k == "card" and isinstance(v, list))}}
+                                              if not (k in OFFER_FIELDS
+                                                      and isinstance(v, list))}}
                              if isinstance(i, dict) and isinstance(i.get("fields"), dict)
                              else i for i in out["inputs"]]
         return out
@@ -394,7 +436,7 @@ class Scene:
         self.secrets = secrets
         self.offers = secrets.get("offers")
         body = {"game": case.game, "players": list(case.players),
-                "open_private_after_deal": opens}
+                "first_dealer": case.dealer, "open_private_after_deal": opens}
         headers = {}
         if kind == "director":
             director = client.post("/api/directors", json={"name": "Domaren"}).json
