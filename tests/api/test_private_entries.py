@@ -722,3 +722,51 @@ def test_a_log_saved_with_hidden_cards_says_so_when_replayed(app, client, tmp_pa
         path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
         assert run(str(path)) == status, name
     assert "event 1 holds hidden cards" in capsys.readouterr().err
+
+
+def test_schnapsen_won_tricks_under_no_peeking_lie_face_down_in_the_table_view(app, client):
+    """Under ``no_peeking`` the won tricks lie face down before the player who took them
+    (Schnapsen, option; ``won_piles`` sealed for the taker). They are no private entry: the
+    cards were played face up, so the log's ``play`` events show them to everyone, and only
+    the table view's state can keep them face down. There Anna's phone sees her pile and
+    every other reader (Bo's phone, the scorer, the owner's unseated phone, the join code,
+    the spectator key) only how many cards it holds; once the hand is over the tricks are
+    listed for all."""
+    created = client.post("/api/tables", json={"game": "schnapsen", "players": list(TWO),
+                                                "options": {"no_peeking": True}})
+    assert created.status_code == 201, created.json
+    table, code = created.json["id"], created.json["join_code"]
+    owner = {"Authorization": f"Bearer {created.json['token']}"}
+
+    def join(seat: Any) -> dict[str, str]:
+        joined = client.post("/api/join", json={"code": code, "seat": seat})
+        assert joined.status_code == 201, joined.json
+        return {"Authorization": f"Bearer {joined.json['token']}"}
+
+    readers = {"Anna": join(A), "Bo": join(B), "scorer": join("scorer"), "owner": owner,
+               "code": {"X-Join-Code": code},
+               "spectator": {"X-Spectator-Key": created.json["spectator_key"]}}
+    seq = 0
+    for event in ({"type": "deal", "trump": "♥J"}, {"type": "play", "seat": B, "card": "♠J"},
+                  {"type": "play", "seat": A, "card": "♠A"}):  # Anna takes the trick
+        posted = client.post(f"/api/tables/{table}/events", headers=owner, json={
+            "based_on": seq, "client_event_id": f"np-{next(CLIENT_IDS)}", "event": event})
+        assert posted.status_code == 201, posted.json
+        seq = posted.json["entry"]["seq"]
+    for name, headers in readers.items():
+        hand = client.get(f"/api/tables/{table}", headers=headers).json["state"]["hand"]
+        assert hand["tricks"] == [], name
+        if name == "Anna":
+            assert hand["won_piles"][A] == ["♠J", "♠A"]
+        else:
+            assert hand["won_piles"][A] == {"hidden": True, "seat": A, "count": 2}, name
+            assert "♠A" not in json.dumps(hand, ensure_ascii=False), name
+        log = client.get(f"/api/tables/{table}/events", headers=headers).json["events"]
+        assert [e["event"].get("card") for e in log][1:] == ["♠J", "♠A"], name
+    posted = client.post(f"/api/tables/{table}/events", headers=owner, json={
+        "based_on": seq, "client_event_id": "np-claim", "event": {"type": "claim", "seat": A}})
+    assert posted.status_code == 201, posted.json
+    for name, headers in readers.items():
+        state = client.get(f"/api/tables/{table}", headers=headers).json["state"]
+        assert state["last_hand"]["tricks"][0]["cards"] == [
+            {"seat": B, "card": "♠J"}, {"seat": A, "card": "♠A"}], name
