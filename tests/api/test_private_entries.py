@@ -310,11 +310,21 @@ def _fyrtioett_deal() -> Script:
                       decide=_simple)
 
 
-def _whist_deal() -> Script:
-    """Short whist, Anna dealing: her last card turned up for trump; Bo leads; Cia's hand
-    is the secret."""
-    return _hand_deal("whist", NAMES, lambda deck: [{"type": "trump", "card": str(deck[12])}],
+def _whist_deal(game: str = "whist") -> Script:
+    """A game of the whist family (short whist by default), Anna dealing: her last card
+    turned up for trump (Sattrumf: trump is fixed, nothing turned); Bo leads; Cia's hand is
+    the secret."""
+    turned = [] if game == "sattrumf" else ["trump"]
+    return _hand_deal(game, NAMES, lambda deck: [{"type": t, "card": str(deck[12])}
+                                                 for t in turned],
                       _thirteen_each, secret=C, probe=B, decide=_simple)
+
+
+def _whist_variant(game: str) -> Case:
+    return Case(f"{game} hand", game, NAMES, lambda: _whist_deal(game),
+                entry=0 if game == "sattrumf" else 1, seat=C, secret="hand",
+                checkpoint=3 if game == "sattrumf" else 4, probe={"type": "play", "seat": B},
+                rule="Whist — Spelet")
 
 
 def _priffe_deal() -> Script:
@@ -355,6 +365,8 @@ CASES = [
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Whist — Spelet"),
     Case("priffe hand", "priffe", NAMES, _priffe_deal, entry=4, seat=C, secret="hand",
          checkpoint=7, probe={"type": "play", "seat": B}, rule="Priffe — Spelet"),
+    *(_whist_variant(game) for game in ("long_whist", "american_whist", "sattrumf",
+                                        "whist_a_la_guerre")),
 ]
 
 
