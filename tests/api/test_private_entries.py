@@ -258,14 +258,24 @@ def _norrandsknack_buy() -> Script:
     return events, {"buy": secrets["buy"], "probe": secrets["buy"][0]}
 
 
-def _schnapsen_deal() -> Script:
-    """Schnapsen, Anna dealing: the card after the two hands turned for trump; Bo closes the
-    talon at once (a hand may be entered only then) and leads without a hand entered;
-    Anna's hand is the secret."""
-    return _hand_deal("schnapsen", TWO, lambda deck: [{"type": "deal", "trump": str(deck[10])},
-                                                      {"type": "close", "seat": B}],
-                      lambda state, deck: {A: deck[0:5], B: deck[5:10]},
+def _schnapsen_deal(game: str = "schnapsen", each: int = 5) -> Script:
+    """Schnapsen (or Sixty-six, six cards each), Anna dealing: the card after the two hands
+    turned for trump; Bo closes the talon at once (a hand may be entered only then) and
+    leads without a hand entered; Anna's hand is the secret."""
+    return _hand_deal(game, TWO, lambda deck: [{"type": "deal", "trump": str(deck[2 * each])},
+                                               {"type": "close", "seat": B}],
+                      lambda state, deck: {A: deck[:each], B: deck[each:2 * each]},
                       secret=A, probe=B)
+
+
+def _schnapsen4_deal() -> Script:
+    """Schnapsen for four, Anna dealing: Dan calls a card of Bo's hand for partner and
+    leads without a hand entered; Cia's hand is the secret (hands may be entered at once:
+    nobody draws)."""
+    return _hand_deal("schnapsen4", NAMES,
+                      lambda deck: [{"type": "call", "seat": D, "card": str(deck[6])}],
+                      lambda state, deck: _split(deck, {s: 6 for s in range(4)}),
+                      secret=C, probe=D)
 
 
 def _skitgubbe_move(state: Any, inputs: list[Any]) -> dict[str, Any]:
@@ -358,6 +368,12 @@ CASES = [
     Case("skitgubbe hand", "skitgubbe", THREE, _skitgubbe_deal, entry=49, seat=C,
          secret="hand", checkpoint=50, probe={"type": "play", "seat": A},
          rule="Skitgubbe — Andra fasen", dealer=C),
+    Case("sixtysix hand", "sixtysix", TWO, lambda: _schnapsen_deal("sixtysix", 6), entry=2,
+         seat=A, secret="hand", checkpoint=3, probe={"type": "play", "seat": B},
+         rule="Schnapsen — Sticken"),
+    Case("schnapsen4 hand", "schnapsen4", NAMES, _schnapsen4_deal, entry=1, seat=C,
+         secret="hand", checkpoint=4, probe={"type": "play", "seat": D},
+         rule="Schnapsen för fyra — Sticken"),
     Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
          secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
          rule="Fyrtioett — Spelet"),
