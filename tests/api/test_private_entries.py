@@ -42,30 +42,36 @@ CLIENT_IDS = itertools.count(1)
 
 
 # --- the scripts ---------------------------------------------------------------------------------
-def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """One whole deal of 800 with Anna dealing: her discard, every hand, then every card,
+def _800_deal(seed: int = 93, game: str = "800", hand: int = B) -> tuple[
+        list[dict[str, Any]], dict[str, list[str]]]:
+    """One whole deal of a game of the 800 family with Anna dealing: her discard (where the
+    game has one: 800, 150), every hand (``hand``'s first: the secret), then every card,
     paying ⟨★⟩ where it falls due. Returns the events and the discards/hands by name."""
+    module = get_game(game)
+    variant = module.VARIANT
+    n, size = variant.players, variant.hand_size
+    stages = [dict(stage) for stage in variant.discard_stages]
+    assert all(set(stage) == {"dealer"} for stage in stages), "one discard by the dealer"
+    to_discard = sum(stage["dealer"] for stage in stages)
     rng = random.Random(seed)
     deck = list(TAROT62.cards)
     rng.shuffle(deck)
-    hands = {seat: deck[15 * i:15 * i + 15] for i, seat in enumerate((D, C, B, A))}
-    hands[A] += deck[60:]
+    hands = {seat: deck[size * i:size * i + size] for i, seat in enumerate(reversed(range(n)))}
+    hands[A] += deck[n * size:n * size + to_discard]
     # Discards that can be searched for as text: suit cards, never a ⟨K⟩ (§1.2).
-    discard = [c for c in hands[A] if c.suit in "♠♥♦♣" and c.rank != "K"][:2]
+    discard = [c for c in hands[A] if c.suit in "♠♥♦♣" and c.rank != "K"][:to_discard]
     for c in discard:
         hands[A].remove(c)
-    events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]},
-              {"type": "hand", "seat": B, "cards": [str(c) for c in hands[B]]}]
+    events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]}] * bool(discard)
     events += [{"type": "hand", "seat": s, "cards": [str(c) for c in hands[s]]}
-               for s in (A, C, D)]
-    setup = TableSetup("800", NAMES, {}, A)
+               for s in [hand] + [s for s in range(n) if s != hand]]
+    setup = TableSetup(game, NAMES[:n], {}, A)
     state = setup.new_state()
     for event in events:
         state = apply_game_event(setup, state, event)
-    module = setup.module
     while state.deal.number == 1:
         if state.phase == "exchange":
-            choices = snapphanaleden.exchange_choices(module.VARIANT, state)
+            choices = snapphanaleden.exchange_choices(variant, state)
             won = [c for c in choices if c not in discard]
             event = {"type": "fjont", "card": str((won or list(choices))[0])}
         else:
@@ -75,7 +81,7 @@ def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]
         state = apply_game_event(setup, state, event)
         events.append(event)
     secrets = {"discard": [str(c) for c in discard],
-               "hand": [str(c) for c in hands[B]]}
+               "hand": [str(c) for c in hands[hand]]}
     return events, secrets
 
 
@@ -350,6 +356,13 @@ CASES = [
          checkpoint=2, probe={"type": "play", "seat": D}),
     Case("800 hand", "800", NAMES, _800_deal, entry=1, seat=B, secret="hand",
          checkpoint=2, probe={"type": "play", "seat": D}),
+    # 150: Bo leads; his hand is entered after the checkpoint, Anna's is the secret.
+    Case("150 discard", "150", TWO, lambda: _800_deal(game="150", hand=A), entry=0, seat=A,
+         secret="discard", checkpoint=2, probe={"type": "play", "seat": B}),
+    Case("150 hand", "150", TWO, lambda: _800_deal(game="150", hand=A), entry=1, seat=A,
+         secret="hand", checkpoint=2, probe={"type": "play", "seat": B}),
+    Case("fjabbe hand", "fjabbe", NAMES, lambda: _800_deal(game="fjabbe"), entry=0, seat=B,
+         secret="hand", checkpoint=1, probe={"type": "play", "seat": D}),
     Case("fan tan hand", "fan_tan", NAMES, _fan_tan_deal, entry=1, seat=C, secret="hand",
          checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
     Case("rodskagg hand", "rodskagg", NAMES, _rodskagg_deal, entry=5, seat=C, secret="hand",
