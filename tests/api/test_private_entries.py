@@ -47,8 +47,7 @@ def _800_deal(seed: int = 93, game: str = "800", hand: int = B) -> tuple[
     """One whole deal of a game of the 800 family with Anna dealing: her discard (where the
     game has one: 800, 150), every hand (``hand``'s first: the secret), then every card,
     paying ⟨★⟩ where it falls due. Returns the events and the discards/hands by name."""
-    module = get_game(game)
-    variant = module.VARIANT
+    variant = get_game(game).VARIANT
     n, size = variant.players, variant.hand_size
     stages = [dict(stage) for stage in variant.discard_stages]
     assert all(set(stage) == {"dealer"} for stage in stages), "one discard by the dealer"
@@ -65,13 +64,23 @@ def _800_deal(seed: int = 93, game: str = "800", hand: int = B) -> tuple[
     events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]}] * bool(discard)
     events += [{"type": "hand", "seat": s, "cards": [str(c) for c in hands[s]]}
                for s in [hand] + [s for s in range(n) if s != hand]]
-    setup = TableSetup(game, NAMES[:n], {}, A)
+    _play_800_family(game, events, discard)
+    secrets = {"discard": [str(c) for c in discard],
+               "hand": [str(c) for c in hands[hand]]}
+    return events, secrets
+
+
+def _play_800_family(game: str, events: list[dict[str, Any]], discard: list[Card]) -> None:
+    """Append to ``events`` (discards and every hand) the first deal played out: the first
+    legal card, ⟨★⟩ paid with a won card rather than a discard."""
+    module = get_game(game)
+    setup = TableSetup(game, NAMES[:module.VARIANT.players], {}, A)
     state = setup.new_state()
     for event in events:
         state = apply_game_event(setup, state, event)
     while state.deal.number == 1:
         if state.phase == "exchange":
-            choices = snapphanaleden.exchange_choices(variant, state)
+            choices = snapphanaleden.exchange_choices(module.VARIANT, state)
             won = [c for c in choices if c not in discard]
             event = {"type": "fjont", "card": str((won or list(choices))[0])}
         else:
@@ -80,9 +89,33 @@ def _800_deal(seed: int = 93, game: str = "800", hand: int = B) -> tuple[
                      "card": play.fields["legal"]["cards"][0]}
         state = apply_game_event(setup, state, event)
         events.append(event)
-    secrets = {"discard": [str(c) for c in discard],
-               "hand": [str(c) for c in hands[hand]]}
-    return events, secrets
+
+
+def _1000_deal(seed: int = 93) -> Script:
+    """1000, Anna dealing: 20 cards to Bo and 22 to her, ten discarded by each, the rest of
+    the deck ten each and two more discarded by her; her hand first, then Bo's (he leads).
+    The secrets: her first discard and her hand."""
+    deck = list(TAROT62.cards)
+    random.Random(seed).shuffle(deck)
+    held = {B: deck[:20], A: deck[20:42]}
+
+    def discard(seat: int, count: int) -> list[Card]:  # suit cards, never a ⟨K⟩ (§1.2)
+        cards = [c for c in held[seat] if c.suit in "♠♥♦♣" and c.rank != "K"][:count]
+        assert len(cards) == count, "another seed"
+        for c in cards:
+            held[seat].remove(c)
+        return cards
+
+    first = {B: discard(B, 10), A: discard(A, 10)}
+    held[B] += deck[42:52]
+    held[A] += deck[52:]
+    second = discard(A, 2)
+    events = [{"type": "discard", "seat": s, "cards": [str(c) for c in cards]}
+              for s, cards in ((B, first[B]), (A, first[A]), (A, second))]
+    events += [{"type": "hand", "seat": s, "cards": [str(c) for c in held[s]]} for s in (A, B)]
+    _play_800_family("1000", events, first[A] + first[B] + second)
+    return events, {"discard": [str(c) for c in first[A]],
+                    "hand": [str(c) for c in held[A]]}
 
 
 Script = tuple[list[dict[str, Any]], dict[str, list[str]]]
@@ -361,6 +394,10 @@ CASES = [
          secret="discard", checkpoint=2, probe={"type": "play", "seat": B}),
     Case("150 hand", "150", TWO, lambda: _800_deal(game="150", hand=A), entry=1, seat=A,
          secret="hand", checkpoint=2, probe={"type": "play", "seat": B}),
+    Case("1000 discard", "1000", TWO, _1000_deal, entry=1, seat=A, secret="discard",
+         checkpoint=3, probe={"type": "play", "seat": B}),
+    Case("1000 hand", "1000", TWO, _1000_deal, entry=3, seat=A, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}),
     Case("fjabbe hand", "fjabbe", NAMES, lambda: _800_deal(game="fjabbe"), entry=0, seat=B,
          secret="hand", checkpoint=1, probe={"type": "play", "seat": D}),
     Case("fan tan hand", "fan_tan", NAMES, _fan_tan_deal, entry=1, seat=C, secret="hand",
