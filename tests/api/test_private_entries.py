@@ -3,7 +3,19 @@ every read path, as a search for the cards' text in the raw answers (issue 13).
 
 A *case* is one private entry in a scripted deal: the game, the script of events (made with
 the engine and a fixed seed), which entry is the secret, whose seat it belongs to, and which
-of the seat's cards are searched for. A new game is one more line in ``CASES``.
+of the seat's cards are searched for. A new game is one more line in ``CASES``. Every kind of
+private entry the games declare (``PRIVATE``) has a case: the 800 family's discards and hands
+(800, 1000, 150, Fjabbe), Norrandsknack's cards laid away when buying, and the hand a player
+enters in every trick game that has one. A script plays its whole deal through the engine;
+the hand games share ``_hand_deal``: the secret hand first, then the others' but the seat on
+turn's, whose play of a secret card is the probe (refused for that private card).
+
+The cards searched for are those the table does not show anyway: some inputs of
+``expected`` offer cards (``fields.card``/``cards``: in most trick games every card not yet
+seen), and so name secret cards too; they are compared as lists instead (the same for every
+reader who may not see the hand: a list narrowed by it would tell the hand by what is
+missing), and what else the table shows without the secret entry is left out of the search.
+Schnapsen's won tricks under ``no_peeking`` are no entry: they have a test of their own.
 
 Readers (``READERS``): a device sitting at the entry's seat since before it was posted
 (``own``), a device at another seat (``other``), the scorer's device (``scorer``), the
