@@ -18,8 +18,10 @@ findings or a refusal goes through a ``Disclosure`` made for the request's princ
     of that seat see it sitting there (``access.seat_devices``, the devices list);
 - a **seat's** sealed cards in derived values (state, ``expected``, findings) and a refusal
   ``private_to`` that seat are shown to a reader who may read every closed private entry of
-  that seat; everyone else sees ``{"hidden": true, "seat": s, "count": n}`` and the public
-  wording of a refusal or finding, with no details;
+  that seat; while a deal is in progress and the seat has no closed private entry, the
+  sealed cards come from the play itself (Schnapsen's won tricks under ``no_peeking``) and
+  only the devices at that seat see them; everyone else sees ``{"hidden": true, "seat": s,
+  "count": n}`` and the public wording of a refusal or finding, with no details;
 - an unreadable entry of the log keeps its type, seat and every other field; its card fields
   become ``{"hidden": true, "seat": s, "count": n}``.
 
@@ -122,6 +124,7 @@ class Disclosure:
     reader: Reader
     entries: dict[int, PrivateEntry] = field(default_factory=dict)
     hide_all: bool = False  # no log at hand: hide every seat's sealed cards
+    in_deal: bool = False  # a deal is in progress (the game's ``deal_in_progress``)
 
     # --- decisions ------------------------------------------------------------------------
     def may_read(self, seq: int) -> bool:
@@ -135,13 +138,20 @@ class Disclosure:
                 and entry.seq > reader.seated_at_seq)
 
     def may_see_seat(self, seat: int) -> bool:
-        """Whether the reader may see ``seat``'s private cards in derived values."""
+        """Whether the reader may see ``seat``'s private cards in derived values.
+
+        Sealed cards of a seat that has no closed private entry while a deal is in progress
+        come from the play itself, not from an entry (Schnapsen's won tricks under
+        ``no_peeking``, face down in front of the player who took them): only the devices at
+        that seat see them."""
         if self.reader.everything:
             return True
         if self.hide_all:
             return False
-        return all(self.may_read(e.seq) for e in self.entries.values()
-                   if e.seat == seat and not e.open)
+        closed = [e for e in self.entries.values() if e.seat == seat and not e.open]
+        if not closed and self.in_deal:
+            return self.reader.seat == seat
+        return all(self.may_read(e.seq) for e in closed)
 
     # --- what goes out --------------------------------------------------------------------
     def reveal(self, value: Any) -> Any:
@@ -201,7 +211,7 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
         else:
             over = bool(module.is_over(state))
         entries[seq] = PrivateEntry(seq, found[0]["seat"], deal, device_id, opens and over)
-    return Disclosure(module, reader, entries)
+    return Disclosure(module, reader, entries, in_deal=has_deals and current is not None)
 
 
 def everything(module: Any) -> Disclosure:

@@ -1184,10 +1184,8 @@ def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
                          f"{card} är inte trumf.", f"{card} is not a trump.")
     deal.knowledge.check_unplayed(card, R_PLAY)
     for who, dead in deal.laid_away:
-        if dead == card:
-            raise _violation("card_laid_away", R_PLAY, {"card": str(card), "seat": who},
-                             f"{card} lades bort av {_name(state, who)} i köpet.",
-                             f"{card} was laid away by {_name(state, who)} when buying.")
+        if dead == card:  # his secret still at a table that keeps private entries closed
+            raise _refuse_laid_away(state, card, who, R_PLAY, seat)
     if card == deal.trump_card and seat != deal.dealer:
         raise _card_is_dealers(state, deal, seat)
 

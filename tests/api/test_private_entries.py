@@ -3,7 +3,19 @@ every read path, as a search for the cards' text in the raw answers (issue 13).
 
 A *case* is one private entry in a scripted deal: the game, the script of events (made with
 the engine and a fixed seed), which entry is the secret, whose seat it belongs to, and which
-of the seat's cards are searched for. A new game is one more line in ``CASES``.
+of the seat's cards are searched for. A new game is one more line in ``CASES``. Every kind of
+private entry the games declare (``PRIVATE``) has a case: the 800 family's discards and hands
+(800, 1000, 150, Fjabbe), Norrandsknack's cards laid away when buying, and the hand a player
+enters in every trick game that has one. A script plays its whole deal through the engine;
+the hand games share ``_hand_deal``: the secret hand first, then the others' but the seat on
+turn's, whose play of a secret card is the probe (refused for that private card).
+
+The cards searched for are those the table does not show anyway: some inputs of
+``expected`` offer cards (``fields.card``/``cards``: in most trick games every card not yet
+seen), and so name secret cards too; they are compared as lists instead (the same for every
+reader who may not see the hand: a list narrowed by it would tell the hand by what is
+missing), and what else the table shows without the secret entry is left out of the search.
+Schnapsen's won tricks under ``no_peeking`` are no entry: they have a test of their own.
 
 Readers (``READERS``): a device sitting at the entry's seat since before it was posted
 (``own``), a device at another seat (``other``), the scorer's device (``scorer``), the
@@ -28,37 +40,57 @@ from typing import Any, Callable
 
 import pytest
 
-from rules_engine.cards import TAROT62
+from rules_engine.cards import TAROT62, Card, parse_card
 from rules_engine.games import snapphanaleden
+from rules_engine.registry import get_game
+from rules_engine.secrets import reveal
 from rules_engine.table_log import TableSetup, apply_game_event
+from tests.games import test_skitgubbe_playouts as skitgubbe_playouts
+from tests.games.test_skitgubbe import two_unknown_table
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
+THREE, TWO = NAMES[:3], NAMES[:2]
 CLIENT_IDS = itertools.count(1)
 
 
 # --- the scripts ---------------------------------------------------------------------------------
-def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-    """One whole deal of 800 with Anna dealing: her discard, every hand, then every card,
+def _800_deal(seed: int = 93, game: str = "800", hand: int = B) -> tuple[
+        list[dict[str, Any]], dict[str, list[str]]]:
+    """One whole deal of a game of the 800 family with Anna dealing: her discard (where the
+    game has one: 800, 150), every hand (``hand``'s first: the secret), then every card,
     paying ⟨★⟩ where it falls due. Returns the events and the discards/hands by name."""
+    variant = get_game(game).VARIANT
+    n, size = variant.players, variant.hand_size
+    stages = [dict(stage) for stage in variant.discard_stages]
+    assert all(set(stage) == {"dealer"} for stage in stages), "one discard by the dealer"
+    to_discard = sum(stage["dealer"] for stage in stages)
     rng = random.Random(seed)
     deck = list(TAROT62.cards)
     rng.shuffle(deck)
-    hands = {seat: deck[15 * i:15 * i + 15] for i, seat in enumerate((D, C, B, A))}
-    hands[A] += deck[60:]
+    hands = {seat: deck[size * i:size * i + size] for i, seat in enumerate(reversed(range(n)))}
+    hands[A] += deck[n * size:n * size + to_discard]
     # Discards that can be searched for as text: suit cards, never a ⟨K⟩ (§1.2).
-    discard = [c for c in hands[A] if c.suit in "♠♥♦♣" and c.rank != "K"][:2]
+    discard = [c for c in hands[A] if c.suit in "♠♥♦♣" and c.rank != "K"][:to_discard]
     for c in discard:
         hands[A].remove(c)
-    events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]},
-              {"type": "hand", "seat": B, "cards": [str(c) for c in hands[B]]}]
+    events = [{"type": "discard", "seat": A, "cards": [str(c) for c in discard]}] * bool(discard)
     events += [{"type": "hand", "seat": s, "cards": [str(c) for c in hands[s]]}
-               for s in (A, C, D)]
-    setup = TableSetup("800", NAMES, {}, A)
+               for s in [hand] + [s for s in range(n) if s != hand]]
+    _play_800_family(game, events, discard)
+    secrets = {"discard": [str(c) for c in discard],
+               "hand": [str(c) for c in hands[hand]]}
+    return events, secrets
+
+
+def _play_800_family(game: str, events: list[dict[str, Any]], discard: list[Card]) -> None:
+    """Append to ``events`` (discards and every hand) the first deal played out: the first
+    legal card, ⟨★⟩ paid with a won card rather than a discard."""
+    module = get_game(game)
+    setup = TableSetup(game, NAMES[:module.VARIANT.players], {}, A)
     state = setup.new_state()
     for event in events:
         state = apply_game_event(setup, state, event)
-    module = setup.module
     while state.deal.number == 1:
         if state.phase == "exchange":
             choices = snapphanaleden.exchange_choices(module.VARIANT, state)
@@ -70,9 +102,126 @@ def _800_deal(seed: int = 93) -> tuple[list[dict[str, Any]], dict[str, list[str]
                      "card": play.fields["legal"]["cards"][0]}
         state = apply_game_event(setup, state, event)
         events.append(event)
-    secrets = {"discard": [str(c) for c in discard],
-               "hand": [str(c) for c in hands[B]]}
-    return events, secrets
+
+
+def _1000_deal(seed: int = 93) -> Script:
+    """1000, Anna dealing: 20 cards to Bo and 22 to her, ten discarded by each, the rest of
+    the deck ten each and two more discarded by her; her hand first, then Bo's (he leads).
+    The secrets: her first discard and her hand."""
+    deck = list(TAROT62.cards)
+    random.Random(seed).shuffle(deck)
+    held = {B: deck[:20], A: deck[20:42]}
+
+    def discard(seat: int, count: int) -> list[Card]:  # suit cards, never a ⟨K⟩ (§1.2)
+        cards = [c for c in held[seat] if c.suit in "♠♥♦♣" and c.rank != "K"][:count]
+        assert len(cards) == count, "another seed"
+        for c in cards:
+            held[seat].remove(c)
+        return cards
+
+    first = {B: discard(B, 10), A: discard(A, 10)}
+    held[B] += deck[42:52]
+    held[A] += deck[52:]
+    second = discard(A, 2)
+    events = [{"type": "discard", "seat": s, "cards": [str(c) for c in cards]}
+              for s, cards in ((B, first[B]), (A, first[A]), (A, second))]
+    events += [{"type": "hand", "seat": s, "cards": [str(c) for c in held[s]]} for s in (A, B)]
+    _play_800_family("1000", events, first[A] + first[B] + second)
+    return events, {"discard": [str(c) for c in first[A]],
+                    "hand": [str(c) for c in held[A]]}
+
+
+Script = tuple[list[dict[str, Any]], dict[str, list[str]]]
+Decide = Callable[[Any, list[Any]], dict[str, Any]]
+
+
+def _first_legal(inputs: list[Any]) -> dict[str, Any] | None:
+    """The first legal card of the first play expected, when the hand of the seat on turn
+    is entered (``expected`` then lists its legal cards, sealed for the seat); Bräus's
+    leader lays down the sevens it lists."""
+    for expectation in inputs:
+        legal = expectation.fields.get("legal")
+        if legal is None:
+            continue
+        if expectation.type == "sevens":
+            return {"type": "sevens", "seat": expectation.seat, "cards": legal["cards"]}
+        if expectation.type == "play" and legal["cards"]:
+            return {"type": "play", "seat": expectation.seat, "card": legal["cards"][0]}
+    return None
+
+
+def _hand_deal(game: str, players: tuple[str, ...],
+               before: list[dict[str, Any]] | Callable[[list[Card]], list[dict[str, Any]]],
+               dealt: Callable[[Any, list[Card]], dict[int, list[Card]]], secret: int,
+               probe: int, decide: Decide | None = None, seed: int = 1,
+               dealer: int = A) -> Script:
+    """One whole deal of a game where a player enters his hand: the events ``before`` the
+    hands (deal, bids, ...), then ``secret``'s hand (the private entry), every other seat's
+    hand but ``probe``'s (the checkpoint: ``probe`` is on turn and has no hand entered, so
+    his play of one of ``secret``'s cards is refused for that private card), then
+    ``probe``'s hand and the deal played out: the first legal card ``expected`` lists, and
+    ``decide`` for anything else (bids, passes, ...). ``dealt`` gives each seat's cards held
+    at the checkpoint from a deck shuffled with ``seed`` (``before`` may depend on it: the
+    trump card turned up)."""
+    setup = TableSetup(game, players, {}, dealer)
+    module = setup.module
+    state = setup.new_state()
+    events: list[dict[str, Any]] = []
+
+    def post(event: dict[str, Any]) -> None:
+        nonlocal state
+        state = apply_game_event(setup, state, event)
+        events.append(event)
+
+    deck = list(module.DECK.cards)
+    random.Random(seed).shuffle(deck)
+    for event in before(deck) if callable(before) else before:
+        post(event)
+    hands = dealt(state, deck)
+    order = [secret] + [s for s in sorted(hands) if s not in (secret, probe)] + [probe]
+    entries = [{"type": "hand", "seat": seat, "cards": [str(c) for c in hands[seat]]}
+               for seat in order]
+    # What the table shows at the checkpoint without the secret hand (the legal 7s of fan
+    # tan, every card of Skitgubbe's talon, ...): the cards searched for are the rest.
+    without = state
+    for event in entries[1:-1]:
+        without = apply_game_event(setup, without, event)
+    shown = _public_text(module, without)
+    offered = offers(reveal(module.expected(without).as_dict(), lambda _seat: False))
+    for event in entries:
+        post(event)
+    number = module.deal_in_progress(state)
+    assert number is not None
+    while module.deal_in_progress(state) == number:
+        inputs = list(module.expected(state).inputs)
+        event = _first_legal(inputs)
+        if event is None:
+            assert decide is not None, (game, inputs[:2])
+            event = decide(state, inputs)
+        post(event)
+    hand = [str(c) for c in hands[secret]]
+    search = [c for c in hand if not mentions(shown, c)]
+    # The probe: a card ``probe`` could play now (the table offers it) but for its being
+    # in the secret hand; else any card of that hand.
+    return events, {"hand": hand, "search": search, "offers": offered,
+                    "probe": next((c for c in hand
+                                   if c in offered.get(f"play:{probe}:card", ())),
+                                  search[0])}
+
+
+def _public_text(module: Any, state: Any) -> str:
+    """The state and ``expected`` as a reader who may see no seat's secrets gets them,
+    without the cards offered (see ``without_offers``)."""
+    value = {"state": module.describe(state), "expected": module.expected(state).as_dict()}
+    value = without_offers(reveal(value, lambda _seat: False))
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _split(deck: list[Card], sizes: dict[int, int]) -> dict[int, list[Card]]:
+    out, at = {}, 0
+    for seat, size in sizes.items():
+        out[seat], at = deck[at:at + size], at + size
+    return out
 
 
 @dataclass(frozen=True)
@@ -88,6 +237,164 @@ class Case:
     secret: str  # key into the script's secrets
     checkpoint: int  # entries posted before the secrecy checks (none of the cards played)
     probe: dict[str, Any] = field(default_factory=dict)  # a play refused for a private card
+    rule: str = "800 §1.4"  # the rule the probe's refusal cites
+    dealer: int = A  # the table's first dealer
+
+
+# The inputs besides a play that a scripted deal answers in the same way each time: a seat
+# that cannot play passes (fan tan), the declarer asks and everyone joins (Rödskägg), ...
+SIMPLE: dict[str, dict[str, Any]] = {"pass": {}, "ask": {}, "join": {"join": True},
+                                     "exit_knock": {}}
+SEATLESS = {"ask"}
+
+
+def _simple(state: Any, inputs: list[Any]) -> dict[str, Any]:
+    for expectation in inputs:
+        if expectation.type in SIMPLE:
+            event = {"type": expectation.type, **SIMPLE[expectation.type]}
+            if expectation.seat is not None and expectation.type not in SEATLESS:
+                event["seat"] = expectation.seat
+            return event
+    raise AssertionError(f"the script does not answer {inputs}")
+
+
+def _fan_tan_deal() -> Script:
+    """Fan tan, four players, Anna dealing: Bo (forehand, on turn) has no hand entered at
+    the checkpoint; Cia's hand is the secret."""
+    return _hand_deal("fan_tan", NAMES, [{"type": "deal"}],
+                      lambda state, deck: _split(deck, dict(enumerate(state.deal.counts))),
+                      secret=C, probe=B, decide=_simple)
+
+
+def _rodskagg_deal() -> Script:
+    """Rödskägg, four players, Anna dealing: Bo bids 2, the others sneak (smyga); Bo
+    leads the first trick without a hand entered; Cia's hand is the secret."""
+    bids = [{"type": "deal"}, {"type": "bid", "seat": B, "bid": 2}]
+    bids += [{"type": "bid", "seat": s, "bid": "smyga"} for s in (C, D, A)]
+    return _hand_deal("rodskagg", NAMES, bids,
+                      lambda state, deck: _split(deck, {s: 6 for s in range(4)}),
+                      secret=C, probe=B, decide=_simple)
+
+
+
+def _braus_deal() -> Script:
+    """Bräus, four players, Anna dealing: Bo leads (his sevens first) and has no hand entered
+    at the checkpoint; Cia's hand is the secret."""
+    return _hand_deal("braus", NAMES, [{"type": "deal"}],
+                      lambda state, deck: _split(deck, {s: 9 for s in range(4)}),
+                      secret=C, probe=B, decide=_simple)
+
+
+def _norrandsknack_deal() -> Script:
+    """Norrandsknack, three players, Anna dealing (six cards, the last turned for trump):
+    Bo knocks, lays away two cards and names them (the private ``buy``), draws two; Cia
+    stands pat; Anna lays one away unnamed. Bo leads without a hand entered; Cia's hand is
+    the secret ``hand``."""
+    deck = list(get_game("norrandsknack").DECK.cards)
+    random.Random(1).shuffle(deck)
+    laid = [str(c) for c in deck[6:8]]
+    before = [{"type": "deal", "trump_card": str(deck[5])},
+              {"type": "bid", "seat": B, "bid": "knacka"},
+              {"type": "buy", "seat": B, "discard": 2, "cards": laid},
+              {"type": "buy", "seat": C, "discard": 0}, {"type": "buy", "seat": A, "discard": 1}]
+    hands = {A: deck[1:6], B: deck[8:11] + deck[16:18], C: deck[11:16]}
+    events, secrets = _hand_deal("norrandsknack", THREE, before, lambda _s, _d: hands,
+                                 secret=C, probe=B, decide=_simple)
+    return events, {**secrets, "buy": laid}
+
+
+def _norrandsknack_buy() -> Script:
+    """The same deal with Bo's laid-away cards as the secret: Bo's play of one is refused
+    because he laid it away (never played: the log is the only place they can be)."""
+    events, secrets = _norrandsknack_deal()
+    return events, {"buy": secrets["buy"], "probe": secrets["buy"][0]}
+
+
+def _schnapsen_deal(game: str = "schnapsen", each: int = 5) -> Script:
+    """Schnapsen (or Sixty-six, six cards each), Anna dealing: the card after the two hands
+    turned for trump; Bo closes the talon at once (a hand may be entered only then) and
+    leads without a hand entered; Anna's hand is the secret."""
+    return _hand_deal(game, TWO, lambda deck: [{"type": "deal", "trump": str(deck[2 * each])},
+                                               {"type": "close", "seat": B}],
+                      lambda state, deck: {A: deck[:each], B: deck[each:2 * each]},
+                      secret=A, probe=B)
+
+
+def _schnapsen4_deal() -> Script:
+    """Schnapsen for four, Anna dealing: Dan calls a card of Bo's hand for partner and
+    leads without a hand entered; Cia's hand is the secret (hands may be entered at once:
+    nobody draws)."""
+    return _hand_deal("schnapsen4", NAMES,
+                      lambda deck: [{"type": "call", "seat": D, "card": str(deck[6])}],
+                      lambda state, deck: _split(deck, {s: 6 for s in range(4)}),
+                      secret=C, probe=D)
+
+
+def _skitgubbe_move(state: Any, inputs: list[Any]) -> dict[str, Any]:
+    """Skitgubbe's second phase with every hand known: the lowest card that beats the top
+    of the table (or the lowest at all on an empty table), else pick up (supa)."""
+    game = state.game
+    seat = game.turn
+    hand = sorted(game.known(seat), key=skitgubbe_playouts.rank)
+    assert len(hand) == game.count(seat)
+    if game.table:
+        hand = [c for c in hand
+                if skitgubbe_playouts.beats_top(c, game.table, game.trump, hand)]
+        if not hand:
+            return {"type": "supa", "seat": seat}
+    return {"type": "play", "seat": seat, "card": str(hand[0])}
+
+
+def _skitgubbe_deal() -> Script:
+    """Skitgubbe, from ``two_unknown_table`` of its own tests: phase one leaves Anna one
+    card nobody knows, Cia two (the secret: her hand, entered in phase two) and Bo four
+    known ones; Anna leads phase two without her hand entered at the checkpoint."""
+    table = two_unknown_table("♣5", "♦3 ♠7", "♣2 ♦9 ♥A ♥2")
+    assert (table.setup.players, table.setup.first_dealer) == (THREE, C)
+    before = [{k: (" ".join(map(str, v)) if isinstance(v, (list, tuple))
+                   else str(v) if k == "card" else v) for k, v in entry.event.items()}
+              for entry in table.entries]
+    anna = list(table.state.game.known(A)) + [parse_card("♣5")]
+    return _hand_deal("skitgubbe", THREE, before,
+                      lambda state, deck: {A: anna, C: [parse_card("♦3"), parse_card("♠7")]},
+                      secret=C, probe=A, decide=_skitgubbe_move, dealer=C)
+
+
+def _thirteen_each(state: Any, deck: list[Card]) -> dict[int, list[Card]]:
+    return _split(deck, {s: 13 for s in range(4)})
+
+
+def _fyrtioett_deal() -> Script:
+    """Fyrtioett, Anna dealing: everyone bids 3 from Dan, who leads; Bo's hand is the
+    secret."""
+    bids = [{"type": "bid", "seat": s, "bid": 3} for s in (D, C, B, A)]
+    return _hand_deal("fyrtioett", NAMES, bids, _thirteen_each, secret=B, probe=D,
+                      decide=_simple)
+
+
+def _whist_deal(game: str = "whist") -> Script:
+    """A game of the whist family (short whist by default), Anna dealing: her last card
+    turned up for trump (Sattrumf: trump is fixed, nothing turned); Bo leads; Cia's hand is
+    the secret."""
+    turned = [] if game == "sattrumf" else ["trump"]
+    return _hand_deal(game, NAMES, lambda deck: [{"type": t, "card": str(deck[12])}
+                                                 for t in turned],
+                      _thirteen_each, secret=C, probe=B, decide=_simple)
+
+
+def _whist_variant(game: str) -> Case:
+    return Case(f"{game} hand", game, NAMES, lambda: _whist_deal(game),
+                entry=0 if game == "sattrumf" else 1, seat=C, secret="hand",
+                checkpoint=3 if game == "sattrumf" else 4, probe={"type": "play", "seat": B},
+                rule="Whist — Spelet")
+
+
+def _priffe_deal() -> Script:
+    """Priffe, Anna dealing: everyone passes from Bo, who leads; Cia's hand is the
+    secret."""
+    bids = [{"type": "bid", "seat": s, "bid": "pass"} for s in (B, C, D, A)]
+    return _hand_deal("priffe", NAMES, bids, _thirteen_each, secret=C, probe=B,
+                      decide=_simple)
 
 
 CASES = [
@@ -95,6 +402,50 @@ CASES = [
          checkpoint=2, probe={"type": "play", "seat": D}),
     Case("800 hand", "800", NAMES, _800_deal, entry=1, seat=B, secret="hand",
          checkpoint=2, probe={"type": "play", "seat": D}),
+    # 150: Bo leads; his hand is entered after the checkpoint, Anna's is the secret.
+    Case("150 discard", "150", TWO, lambda: _800_deal(game="150", hand=A), entry=0, seat=A,
+         secret="discard", checkpoint=2, probe={"type": "play", "seat": B}),
+    Case("150 hand", "150", TWO, lambda: _800_deal(game="150", hand=A), entry=1, seat=A,
+         secret="hand", checkpoint=2, probe={"type": "play", "seat": B}),
+    Case("1000 discard", "1000", TWO, _1000_deal, entry=1, seat=A, secret="discard",
+         checkpoint=3, probe={"type": "play", "seat": B}),
+    Case("1000 hand", "1000", TWO, _1000_deal, entry=3, seat=A, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}),
+    Case("fjabbe hand", "fjabbe", NAMES, lambda: _800_deal(game="fjabbe"), entry=0, seat=B,
+         secret="hand", checkpoint=1, probe={"type": "play", "seat": D}),
+    Case("fan tan hand", "fan_tan", NAMES, _fan_tan_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Fan tan — Spelet"),
+    Case("rodskagg hand", "rodskagg", NAMES, _rodskagg_deal, entry=5, seat=C, secret="hand",
+         checkpoint=8, probe={"type": "play", "seat": B}, rule="Rödskägg — Spelet"),
+    Case("braus hand", "braus", NAMES, _braus_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Bräus — Spelet"),
+    Case("norrandsknack hand", "norrandsknack", THREE, _norrandsknack_deal, entry=5, seat=C,
+         secret="hand", checkpoint=7, probe={"type": "play", "seat": B},
+         rule="Norrandsknack — Spelet av korten"),
+    Case("norrandsknack buy", "norrandsknack", THREE, _norrandsknack_buy, entry=2, seat=B,
+         secret="buy", checkpoint=7, probe={"type": "play", "seat": B},
+         rule="Norrandsknack — Spelet av korten"),
+    Case("schnapsen hand", "schnapsen", TWO, _schnapsen_deal, entry=2, seat=A,
+         secret="hand", checkpoint=3, probe={"type": "play", "seat": B},
+         rule="Schnapsen — Sticken"),
+    Case("skitgubbe hand", "skitgubbe", THREE, _skitgubbe_deal, entry=49, seat=C,
+         secret="hand", checkpoint=50, probe={"type": "play", "seat": A},
+         rule="Skitgubbe — Andra fasen", dealer=C),
+    Case("sixtysix hand", "sixtysix", TWO, lambda: _schnapsen_deal("sixtysix", 6), entry=2,
+         seat=A, secret="hand", checkpoint=3, probe={"type": "play", "seat": B},
+         rule="Schnapsen — Sticken"),
+    Case("schnapsen4 hand", "schnapsen4", NAMES, _schnapsen4_deal, entry=1, seat=C,
+         secret="hand", checkpoint=4, probe={"type": "play", "seat": D},
+         rule="Schnapsen för fyra — Sticken"),
+    Case("fyrtioett hand", "fyrtioett", NAMES, _fyrtioett_deal, entry=4, seat=B,
+         secret="hand", checkpoint=7, probe={"type": "play", "seat": D},
+         rule="Fyrtioett — Spelet"),
+    Case("whist hand", "whist", NAMES, _whist_deal, entry=1, seat=C, secret="hand",
+         checkpoint=4, probe={"type": "play", "seat": B}, rule="Whist — Spelet"),
+    Case("priffe hand", "priffe", NAMES, _priffe_deal, entry=4, seat=C, secret="hand",
+         checkpoint=7, probe={"type": "play", "seat": B}, rule="Priffe — Spelet"),
+    *(_whist_variant(game) for game in ("long_whist", "american_whist", "sattrumf",
+                                        "whist_a_la_guerre")),
 ]
 
 
@@ -108,13 +459,44 @@ def mentions(text: str, card: str) -> bool:
     return re.search(re.escape(card) + r"(?![0-9A-ZÆ])", text) is not None
 
 
+OFFER_FIELDS = ("card", "cards")
+
+
+def offers(expected: dict[str, Any]) -> dict[str, list[str]]:
+    """The cards each input of ``expected`` offers (``fields.card``, ``fields.cards``), by
+    "type:seat:field".
+
+    In most trick games the offer is every card not yet played or shown (fan tan: the
+    cards that fit the layout): it names the secret cards too, but depends on no entered
+    hand, so it must be the same for every reader (a list narrowed by a hidden hand would
+    tell that hand by what is missing)."""
+    return {f"{i['type']}:{i['seat']}:{k}": v for i in expected["inputs"]
+            for k, v in i["fields"].items() if k in OFFER_FIELDS and isinstance(v, list)}
+
+
+def without_offers(value: Any) -> Any:
+    """``value`` (an answer's JSON) without the cards offered (``offers``): they are
+    compared as lists, not searched as text."""
+    if isinstance(value, dict):
+        out = {k: without_offers(v) for k, v in value.items()}
+        if isinstance(out.get("inputs"), list):
+            out["inputs"] = [{**i, "fields": {k: v for k, v in i["fields"].items()
+                                              if not (k in OFFER_FIELDS
+                                                      and isinstance(v, list))}}
+                             if isinstance(i, dict) and isinstance(i.get("fields"), dict)
+                             else i for i in out["inputs"]]
+        return out
+    if isinstance(value, list):
+        return [without_offers(v) for v in value]
+    return value
+
+
 def texts(response) -> list[str]:
-    """The raw body, and for JSON the same decoded (a raw body may escape ♠ as \\u2660)."""
-    raw = response.get_data(as_text=True)
-    out = [raw]
+    """The raw body, or for JSON the same decoded (a raw body may escape ♠ as \\u2660),
+    without the cards offered."""
     if response.is_json:
-        out.append(json.dumps(response.get_json(), ensure_ascii=False))
-    return out
+        return [json.dumps(without_offers(response.get_json()), ensure_ascii=False)]
+    return [response.get_data(as_text=True)]
 
 
 def leaked(responses: dict[str, Any], cards: list[str]) -> list[tuple[str, str]]:
@@ -134,11 +516,18 @@ class Scene:
 
     def __init__(self, client, app, case: Case, kind: str, opens: bool):
         self.client, self.case, self.kind = client, case, kind
-        app.config.update(STREAM_SECONDS=0.05, STREAM_POLL_SECONDS=0.01)
+        # One phone posts a whole deal at once here, faster than any table could.
+        app.config.update(STREAM_SECONDS=0.05, STREAM_POLL_SECONDS=0.01, WRITE_RATE_LIMIT=0)
         self.events, secrets = case.script()
         self.secret = secrets[case.secret]
+        # The secret's cards searched for in the answers: those the table does not show
+        # anyway (the script says which, else every card that can be searched for).
+        self.search = searchable(secrets.get("search", self.secret))
+        self.probe_card = secrets.get("probe", self.search[0])
+        self.secrets = secrets
+        self.offers = secrets.get("offers")
         body = {"game": case.game, "players": list(case.players),
-                "open_private_after_deal": opens}
+                "first_dealer": case.dealer, "open_private_after_deal": opens}
         headers = {}
         if kind == "director":
             director = client.post("/api/directors", json={"name": "Domaren"}).json
@@ -206,6 +595,10 @@ class Scene:
         return next(e for e in log["events"] if e["seq"] == self.entry_seq)["event"]
 
 
+# The private entries whose cards are never played (800's discards, Norrandsknack's cards
+# laid away when buying).
+NEVER_PLAYED = {"discard", "buy"}
+
 # Who sees a seat's private entry while its deal is in progress.
 SEES_WHILE_PLAYING = {"own", "director"}
 
@@ -217,7 +610,7 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
     scene.play_script(0, case.checkpoint)
     scene.readers["late"] = scene.join("late", case.seat)
     scene.answers["late"] = []
-    cards = searchable(scene.secret)
+    cards = scene.search
     assert cards, "the case needs cards that can be searched for"
 
     for name, reader in scene.readers.items():
@@ -227,15 +620,18 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
             assert leaked(reads, cards), name
         else:
             assert leaked(reads, cards) == [], name
+            if scene.offers is not None:
+                assert offers(reads["table"].json["expected"]) == scene.offers, name
             assert scene.logged_entry(reader)["cards"] == {
                 "hidden": True, "seat": case.seat, "count": len(scene.secret)}, name
         if not reader.writes:
             continue
         # The answers to its own posts: a stale one (409 carries the table) ...
-        stale = scene.post(reader, {"type": "play", "seat": D, "card": "XX"}, based_on=0)
+        stale = scene.post(reader, {"type": "play", "seat": case.probe["seat"], "card": "XX"},
+                           based_on=0)
         assert stale.status_code == 409, (name, stale.json)
         # ... and a play refused because of the private card.
-        probe = scene.post(reader, {**case.probe, "card": cards[0]})
+        probe = scene.post(reader, {**case.probe, "card": scene.probe_card})
         assert probe.status_code == 422, (name, probe.json)
         owner_name = case.players[case.seat]
         if name in SEES_WHILE_PLAYING:
@@ -244,7 +640,7 @@ def test_a_private_entry_is_seen_only_by_its_seat_and_the_director(app, client, 
             assert owner_name not in json.dumps(probe.json, ensure_ascii=False), \
                 (name, probe.json)
             assert probe.json["details"] == {}, (name, probe.json)
-            assert probe.json["rule"] == "800 §1.4"
+            assert probe.json["rule"] == case.rule
             assert leaked({"409": stale}, cards) == [], name
         scene.answers[name] += [stale]
 
@@ -267,7 +663,7 @@ def test_after_the_deal_the_entry_opens_unless_the_table_keeps_it_closed(app, cl
         else:
             assert entry["cards"] == {"hidden": True, "seat": case.seat,
                                       "count": len(scene.secret)}, name
-    if case.secret == "discard":  # never played: the log is the only place they can be
+    if case.secret in NEVER_PLAYED:  # never played: the log is the only place they can be
         # (a discard paid for ⟨★⟩ is handed over in the open and is left out here)
         paid = {e["card"] for e in scene.events if e["type"] == "fjont"}
         cards = [c for c in searchable(scene.secret) if c not in paid]
@@ -421,3 +817,51 @@ def test_a_log_saved_with_hidden_cards_says_so_when_replayed(app, client, tmp_pa
         path.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
         assert run(str(path)) == status, name
     assert "event 1 holds hidden cards" in capsys.readouterr().err
+
+
+def test_schnapsen_won_tricks_under_no_peeking_lie_face_down_in_the_table_view(app, client):
+    """Under ``no_peeking`` the won tricks lie face down before the player who took them
+    (Schnapsen, option; ``won_piles`` sealed for the taker). They are no private entry: the
+    cards were played face up, so the log's ``play`` events show them to everyone, and only
+    the table view's state can keep them face down. There Anna's phone sees her pile and
+    every other reader (Bo's phone, the scorer, the owner's unseated phone, the join code,
+    the spectator key) only how many cards it holds; once the hand is over the tricks are
+    listed for all."""
+    created = client.post("/api/tables", json={"game": "schnapsen", "players": list(TWO),
+                                                "options": {"no_peeking": True}})
+    assert created.status_code == 201, created.json
+    table, code = created.json["id"], created.json["join_code"]
+    owner = {"Authorization": f"Bearer {created.json['token']}"}
+
+    def join(seat: Any) -> dict[str, str]:
+        joined = client.post("/api/join", json={"code": code, "seat": seat})
+        assert joined.status_code == 201, joined.json
+        return {"Authorization": f"Bearer {joined.json['token']}"}
+
+    readers = {"Anna": join(A), "Bo": join(B), "scorer": join("scorer"), "owner": owner,
+               "code": {"X-Join-Code": code},
+               "spectator": {"X-Spectator-Key": created.json["spectator_key"]}}
+    seq = 0
+    for event in ({"type": "deal", "trump": "♥J"}, {"type": "play", "seat": B, "card": "♠J"},
+                  {"type": "play", "seat": A, "card": "♠A"}):  # Anna takes the trick
+        posted = client.post(f"/api/tables/{table}/events", headers=owner, json={
+            "based_on": seq, "client_event_id": f"np-{next(CLIENT_IDS)}", "event": event})
+        assert posted.status_code == 201, posted.json
+        seq = posted.json["entry"]["seq"]
+    for name, headers in readers.items():
+        hand = client.get(f"/api/tables/{table}", headers=headers).json["state"]["hand"]
+        assert hand["tricks"] == [], name
+        if name == "Anna":
+            assert hand["won_piles"][A] == ["♠J", "♠A"]
+        else:
+            assert hand["won_piles"][A] == {"hidden": True, "seat": A, "count": 2}, name
+            assert "♠A" not in json.dumps(hand, ensure_ascii=False), name
+        log = client.get(f"/api/tables/{table}/events", headers=headers).json["events"]
+        assert [e["event"].get("card") for e in log][1:] == ["♠J", "♠A"], name
+    posted = client.post(f"/api/tables/{table}/events", headers=owner, json={
+        "based_on": seq, "client_event_id": "np-claim", "event": {"type": "claim", "seat": A}})
+    assert posted.status_code == 201, posted.json
+    for name, headers in readers.items():
+        state = client.get(f"/api/tables/{table}", headers=headers).json["state"]
+        assert state["last_hand"]["tricks"][0]["cards"] == [
+            {"seat": B, "card": "♠J"}, {"seat": A, "card": "♠A"}], name

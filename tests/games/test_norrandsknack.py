@@ -1034,6 +1034,24 @@ def test_a_called_missed_trump_lead_after_the_deal_stopped_costs_a_limpa():
     t.check_replay()
 
 
+def test_a_trump_shown_for_a_called_lead_that_was_laid_away_is_refused_in_private():
+    """Anna laid ♥9 away face down and named it: Cia cannot show it as her proof. The
+    refusal rests on Anna's private entry (a table may keep it closed after the deal), so
+    it is private to her and its public wording does not say who laid the card away."""
+    t = at_four_one_ten()
+    t.deal("♥7")
+    t.bids({B: K})
+    t.post("buy", seat=B, discard=0)
+    t.post("buy", seat=C, discard=0)
+    t.post("buy", seat=A, discard=1, cards="♥9")
+    t.tricks("♠4 ♠K ♠2")
+    t.tricks("♦5 ♦2 ♦9")
+    assert t.state.deal.outcome == "stopped"
+    err = t.refuse("card_laid_away", "trumfmant_breach", seat=C, card="♥9")
+    assert err.private_to == A and "Anna" in err.messages["en"]
+    assert "Anna" not in err.public_messages["sv"] + err.public_messages["en"]
+
+
 def test_the_winners_own_called_missed_lead_takes_him_back_above_zero():
     t = stopped_with_two_missed_leads()
     t.post("trumfmant_breach", seat=B)  # Bo led ♠4 under his own trumfmant, holding a trump
