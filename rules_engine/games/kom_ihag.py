@@ -123,7 +123,7 @@ class Options:
 EVENTS = {
     "pair": EventSpec({"seat": "seat", "rank": "choice:" + "|".join(RANKS)},
                       {"cards": "cards"},
-                      help_sv="Två kort av samma valör: paret tas, samme spelare fortsätter.",
+                      help_sv="Två kort av samma valör: paret tas, samma spelare fortsätter.",
                       help_en="Two cards of one rank: the pair is taken, the same player "
                               "goes on."),
     "miss": EventSpec({"seat": "seat"}, {"cards": "cards"},
@@ -308,7 +308,7 @@ def _check_turn(state: State, seat: int, event_type: str) -> None:
         raise _violation(
             "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": state.to_play},
             f"Det är {_name(state, state.to_play)}s tur, inte {_name(state, seat)}s "
-            "(efter ett par fortsätter samme spelare, efter en miss går turen medsols).",
+            "(efter ett par fortsätter samma spelare, efter en miss går turen medsols).",
             f"It is {_name(state, state.to_play)}'s turn, not {_name(state, seat)}'s "
             "(after a pair the same player goes on, after a miss the turn goes clockwise).")
 

@@ -206,7 +206,7 @@ RULES = (
                 "Those in buy from the dealer's left: lay away any number and draw as many. The "
                 "dealer lays away 1–6 and draws one fewer. The turned card is the dealer's."),
     RuleSection(R_PLAY,
-                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om han har det. "
+                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns på handen. "
                 "Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
                 "vinner. Trumfmant när en aktiv spelare står på 1: utspel i trumf, annars limpa.",
                 "The nearest active player left of the dealer leads, the trump ace if he has "
@@ -218,8 +218,8 @@ RULES = (
                 "−1 a trick. Knocked or stood with and took no trick: a limpa, +5, at most 10, "
                 "underlined. In the first played deal only the knocker risks a limpa."),
     RuleSection(R_END,
-                "Först till 0 vinner omgången och potten, också mitt i en giv: när någons stick "
-                "når hans poäng avbryts given.",
+                "Först till 0 vinner omgången och potten, också mitt i en giv: när någon når 0 "
+                "med sina stick avbryts given.",
                 "The first at 0 wins the omgång and the pot, also mid-deal: when a player's "
                 "tricks reach his points the deal stops."),
 )
@@ -320,7 +320,7 @@ LABELS = {
         "discard": ("Lägger bort", "Lays away"), "tricks": ("Stick", "Tricks"),
         "missed_trump": ("Missade trumfutspel", "Missed trump leads"),
         "trick": ("I vilket stick?", "In which trick?"),
-        "card": ("Trumfkortet han hade", "The trump he held"),
+        "card": ("Trumfkortet som spelaren hade", "The trump the player held"),
     },
     "nouns": {
         "trump_card": ("trumfkort", "trump card"), "bid": ("bud", "bid"),
@@ -527,8 +527,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", _phase_rule(state),
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _on_draw(state: State, event: dict[str, Any]) -> State:
@@ -716,7 +716,7 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
     allowed = DEALER_LAYS_AWAY if seat == deal.dealer else PLAYER_LAYS_AWAY
     if count not in allowed:
         if seat == deal.dealer:
-            sv = (f"Givaren har sex kort: han lägger bort 1–6 och drar ett färre (ett "
+            sv = (f"Givaren har sex kort, lägger bort 1–6 och drar ett färre (ett "
                   f"bortlagt = stå nöjd), inte {count}.")
             en = (f"The dealer holds six cards: he lays away 1–6 and draws one fewer (one "
                   f"laid away = standing pat), not {count}.")
@@ -1361,7 +1361,7 @@ def _trumfmant_text(state: State) -> tuple[str, str]:
         return "", ""
     who = _names(state, seats)
     return (f" Trumfmant: {who} står på 1 poäng – den som spelar ut måste spela ut trumf om "
-            "han kan.",
+            "det går.",
             f" Trumfmant: {who} stands at 1 point – whoever leads must lead a trump if he "
             "can.")
 
@@ -1447,8 +1447,8 @@ def _expected_turns(state: State) -> Expected:
              "trumfmant": bool(trumfmant_seats(state)), "must_lead": must_lead}
     lead_sv = lead_en = ""
     if must_lead == "trump_ace":
-        lead_sv = f" Har han trumfesset ({_trump_ace(deal)}) måste det spelas ut."
-        lead_en = f" If he holds the trump ace ({_trump_ace(deal)}) he must lead it."
+        lead_sv = f" Trumfesset ({_trump_ace(deal)}) måste spelas ut om det finns på handen."
+        lead_en = f" The trump ace ({_trump_ace(deal)}) must be led if it is in the hand."
     return Expected(
         "play", f"Stick {trick.number}: {_name(state, seat)} spelar.{lead_sv}{t_sv}",
         f"Trick {trick.number}: {_name(state, seat)} plays.{lead_en}{t_en}", seat,
