@@ -451,7 +451,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
         if len(deal.bids) < PLAYERS - 1:
             raise _violation(
                 "throw_in_only_last", R_BIDDING, {"seat": seat},
-                f"{_name(state, seat)} måste bjuda: bara den fjärde och siste kan kasta, när "
+                f"{_name(state, seat)} måste bjuda: bara den fjärde och sista kan kasta, när "
                 f"de tre buden före inte räcker till {MIN_BID_POINTS}.",
                 f"{_name(state, seat)} must bid: only the fourth and last bidder may throw "
                 f"in, when the bids before him are not worth {MIN_BID_POINTS}.")

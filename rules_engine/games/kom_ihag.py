@@ -91,7 +91,7 @@ RULES = (
                 "do, if the cards used can all be paired."),
     RuleSection(R_PLAY,
                 "Yngste spelaren börjar, sedan medsols. Vänd två kort: ett par (samma valör) "
-                "tar man och vänder två nya; annars vänds de ned igen och näste spelare tar "
+                "tar man och vänder två nya; annars vänds de ned igen och nästa spelare tar "
                 "över.",
                 "The youngest begins, then clockwise. Turn up two cards: a pair (same rank) is "
                 "taken and the player turns two more; otherwise they go face down again and "
@@ -127,7 +127,7 @@ EVENTS = {
                       help_en="Two cards of one rank: the pair is taken, the same player "
                               "goes on."),
     "miss": EventSpec({"seat": "seat"}, {"cards": "cards"},
-                      help_sv="Inget par: korten vänds ned igen, näste spelare.",
+                      help_sv="Inget par: korten vänds ned igen, nästa spelare.",
                       help_en="No pair: the cards go face down again, the next player."),
     "result": EventSpec({"pairs": "list"},
                         help_sv="Snabbinmatning: antal par per spelare i hela spelet, när "

@@ -264,7 +264,7 @@ EVENTS = {
                       help_en="Drawing for the first deal: one card per seat, in seat order. "
                               "The highest card deals."),
     "deal": EventSpec({"trump_card": "card"},
-                      help_sv="Given har gett; det uppvända kortet (trumf, givarens).",
+                      help_sv="Givaren har gett; det uppvända kortet (trumf, givarens).",
                       help_en="The dealer has dealt; the turned card (trump, the dealer's)."),
     "bid": EventSpec({"seat": "seat", "bid": "value"},
                      help_sv="Knacka eller lura; efter en knack (senare givar): stå med eller "
@@ -1097,7 +1097,7 @@ def _check_quick_end(state: State, tricks: list[int]) -> None:
     reached = [s for s in deal.active if PER_TRICK * tricks[s] == state.scores[s]]
     if len(reached) > 1:
         raise _violation("two_reached", R_END, {"seats": reached},
-                         f"Bara en kan nå 0: given avbröts när den förste nådde dit "
+                         f"Bara en kan nå 0: given avbröts när den första nådde dit "
                          f"({_names(state, reached)}).",
                          f"Only one can reach 0: the deal stopped when the first got there "
                          f"({_names(state, reached)}).")

@@ -176,7 +176,7 @@ class Options:
 # --- events --------------------------------------------------------------------------------
 BREACHES = ("foreign_cut", "picked_up_early", "forgot_ask", "forgot_exit_knock")
 EVENTS = {
-    "deal": EventSpec(help_sv="Given har gett ut korten.", help_en="The dealer has dealt."),
+    "deal": EventSpec(help_sv="Givaren har gett ut korten.", help_en="The dealer has dealt."),
     "knock": EventSpec(help_sv="Given knackar: ”Knack för kort och felgiv”.",
                        help_en="The dealer knocks: “Knack för kort och felgiv”."),
     "bid": EventSpec({"seat": "seat", "bid": "value"},

@@ -1730,7 +1730,7 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
     events = {
         "deal": EventSpec(
             {"trump": "card"},
-            help_sv="Given har gett och vänt upp trumfkortet under talongen.",
+            help_sv="Givaren har gett och vänt upp trumfkortet under talongen.",
             help_en="The dealer has dealt and turned up the trump card under the talon."),
         "call": EventSpec(
             {"seat": "seat", "card": "card"},

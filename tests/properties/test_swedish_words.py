@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -38,7 +39,7 @@ ENGLISH = re.compile(r"\b(the|and|points?|holds|to beat|marriage|side \d|player|
                      r"None|null|undefined|True|False|NaN)\b")
 TRICK = re.compile(r"\btricks?\b")
 HE = re.compile(r"\b(han|hans|honom)\b")  # lower case: names are capitalised
-OLD = re.compile(r"\bsamme\b")
+OLD = re.compile(r"\b(samme|siste|förste|näste)\b")
 RAW_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
 ONE_PLURAL = re.compile(r"(?<![\d,.])\b1 (turneringar|spelare\w+|poänger|stickar|givar)\b")
 
@@ -129,3 +130,24 @@ def test_prompts_rows_findings_and_refusals_speak_swedish(game):
             if game.is_over(state):
                 break
     assert not bad, "\n".join(f"{p!r} in {where}" for p, where in bad.items())
+
+
+# The app's own Swedish words: the `sv` block of each word file and every {sv: "…"} pair.
+PWA = Path(__file__).resolve().parents[2] / "pwa"
+WORD_FILES = ("js/i18n.js", "js/sheet-words.js", "tournament/words.js", "js/vocab.js")
+
+
+def _pwa_swedish(text: str) -> list[str]:
+    block = re.search(r"^  sv: \{\n(.*?)^  \},\n  en: \{", text, re.S | re.M)
+    strings = re.findall(r'"((?:[^"\\]|\\.)*)"|`([^`]*)`', block.group(1)) if block else []
+    pairs = re.findall(r'\bsv: "((?:[^"\\]|\\.)*)"', text)
+    return [re.sub(r"\$?\{\w+\}", "…", a or b) for a, b in strings] + pairs
+
+
+@pytest.mark.parametrize("name", WORD_FILES)
+def test_the_apps_own_swedish_words(name):
+    texts = _pwa_swedish((PWA / name).read_text(encoding="utf-8"))
+    assert texts
+    bad = [(text, p) for text in texts if not RAW_ID.fullmatch(text)  # keys such as "sv"
+           for p in problems(text, whist=False) + (["(er)"] if "(er)" in text else [])]
+    assert not bad, bad
