@@ -38,7 +38,8 @@ _FIELD_WORDS = {
     "game": ("spelet", "the game"), "players": ("spelarna", "the players"),
     "device_name": ("telefonens namn", "the phone's name"), "event": ("händelsen", "the event"),
     "based_on": ("senaste händelsens nummer", "the latest event's number"),
-    "first_dealer": ("första given", "the first dealer"), "options": ("alternativen", "the options"),
+    "first_dealer": ("första given", "the first dealer"),
+    "options": ("alternativen", "the options"),
     "name": ("namnet", "the name"), "target": ("händelsens nummer", "the event's number"),
     "seat": ("platsen", "the seat"), "lang": ("språket", "the language"),
 }

@@ -191,6 +191,6 @@ def refuse_must_follow(rule: str, seat: int, card: Card, led: str, holds: Card,
     return refuse_duty(
         "must_follow", rule, seat, {"card": str(card), "led_suit": led, "holds": str(holds)},
         sv=f"{name} måste bekänna {suit_sv}: {holds} finns på den inmatade handen.",
-        en=f"{name} must follow {suit_en}: {holds} is in his entered hand.",
+        en=f"{name} must follow {suit_en}: {holds} is in the entered hand.",
         public_sv=f"{name} måste bekänna {suit_sv}: den inmatade handen har kort i den färgen.",
-        public_en=f"{name} must follow {suit_en}: his entered hand holds that suit.")
+        public_en=f"{name} must follow {suit_en}: the entered hand holds that suit.")

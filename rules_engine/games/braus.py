@@ -695,8 +695,8 @@ def _stand_over(state: State, seat: int) -> State:
                 "leader_must_lead", R_PLAY, {"seat": seat, "trick": number},
                 f"{_name(state, seat)} har utspelet och kan inte stå över: lägg ned sjuorna och "
                 "spela ut valfritt kort.",
-                f"{_name(state, seat)} has the lead and cannot stand over: he lays down his "
-                "sevens and leads any card.")
+                f"{_name(state, seat)} has the lead and cannot stand over: lay down the "
+                "sevens and lead any card.")
         raise _not_your_turn(state, seat, turn, number)
     trick = deal.current
     if seat != turn:
@@ -928,7 +928,7 @@ def _stood_over_finding(state: State, record: StoodOver, card: Card, number: int
             f"{card_name(card)} i stick {number}: {name} kunde ha lagt högre och var då tvungen "
             f"— felspel i stick {record.trick}."),
         en=(f"{name} stood over in trick {record.trick} against {against} but showed "
-            f"{card_name(card)} in trick {number}: he could have played higher, so he had "
+            f"{card_name(card)} in trick {number}: they could have played higher, so they had "
             f"to — a breach in trick {record.trick}."))
 
 
@@ -1056,12 +1056,12 @@ def _stood_over_by_hand(state: State, record: StoodOver, proof: Card) -> Finding
         sv=(f"{name} stod över i stick {n} mot {against} men har {card_name(proof)} på sin "
             f"inmatade hand: {name} kunde ha lagt högre och var då tvungen — felspel i stick {n}."),
         en=(f"{name} stood over in trick {n} against {against} but holds {card_name(proof)} "
-            f"in his entered hand: he could have played higher, so he had to — a breach in "
+            f"in the entered hand: they could have played higher, so they had to — a breach in "
             f"trick {n}."),
         private_to=record.seat,
         public_sv=(f"{name} stod över i stick {n} mot {against} men {name}s inmatade hand har ett "
                    f"högre kort — felspel i stick {n}."),
-        public_en=(f"{name} stood over in trick {n} against {against} but his entered hand "
+        public_en=(f"{name} stood over in trick {n} against {against} but the entered hand "
                    f"holds a higher card — a breach in trick {n}."))
 
 
@@ -1074,13 +1074,13 @@ def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Fi
         sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
             f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
         en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
-            f"in his entered hand: sevens are laid down at once — a breach before trick "
+            f"in the entered hand: sevens are laid down at once — a breach before trick "
             f"{moment}."),
         private_to=seat,
         public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
                    f"en sjua på sin inmatade hand — felspel före stick {moment}."),
         public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
-                   f"holds a seven in his entered hand — a breach before trick {moment}."))
+                   f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
 def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
@@ -1108,11 +1108,11 @@ def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
          "trick": deal.number_next},
         sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
            "allt, ett stick var, och sedan spela ut.",
-        en=f"{name} holds {seven} in his entered hand and must lay his sevens down first, "
+        en=f"{name} holds {seven} in the entered hand and must lay his sevens down first, "
            "one trick each, and then lead.",
         public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
                   "först av allt, ett stick var, och sedan spela ut.",
-        public_en=f"{name} holds a seven in his entered hand and must lay his sevens down "
+        public_en=f"{name} holds a seven in the entered hand and must lay his sevens down "
                   "first, one trick each, and then lead.")
 
 
@@ -1132,11 +1132,11 @@ def _check_stand_over_against_hand(state: State, deal: Deal, seat: int, against:
         {"to_beat": str(against), "holds": str(higher), "trick": number},
         sv=f"{name} kan inte stå över: {card_name(higher)} på den inmatade handen är högre än "
            f"{card_name(against)}, och den som kan lägga högre måste.",
-        en=f"{name} cannot stand over: {card_name(higher)} in his entered hand is higher than "
+        en=f"{name} cannot stand over: {card_name(higher)} in the entered hand is higher than "
            f"{card_name(against)}, and whoever can play higher must.",
         public_sv=f"{name} kan inte stå över: den inmatade handen har ett kort som är högre än "
                   f"{card_name(against)}, och den som kan lägga högre måste.",
-        public_en=f"{name} cannot stand over: his entered hand holds a card higher than "
+        public_en=f"{name} cannot stand over: the entered hand holds a card higher than "
                   f"{card_name(against)}, and whoever can play higher must.")
 
 

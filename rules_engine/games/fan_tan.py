@@ -650,12 +650,12 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             params={"pass_move": mark.move, "proof": "hand", "proof_card": str(proof)},
             sv=(f"{name} passade i drag {mark.move} men har {proof} på sin inmatade hand; det "
                 f"passade redan då: passet var falskt."),
-            en=(f"{name} passed in move {mark.move} but holds {proof} in his entered hand; it "
+            en=(f"{name} passed in move {mark.move} but holds {proof} in the entered hand; it "
                 f"fitted then already: the pass was false."),
             private_to=seat,
             public_sv=(f"{name} passade i drag {mark.move}, men den inmatade handen har ett kort "
                        "som passade då: passet var falskt."),
-            public_en=(f"{name} passed in move {mark.move}, but his entered hand holds a card "
+            public_en=(f"{name} passed in move {mark.move}, but the entered hand holds a card "
                        "that fitted then: the pass was false.")))
     deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards), marks=tuple(keep),
                    findings=tuple(findings))
@@ -681,9 +681,9 @@ def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Ca
     raise hand_entry.refuse_duty(
         "must_play_if_able", _play_rule(state), seat, {"holds": str(able)},
         sv=f"{sv_why} ({able} på den inmatade handen).",
-        en=f"{en_why} ({able} in his entered hand).",
+        en=f"{en_why} ({able} in the entered hand).",
         public_sv=f"{sv_why} (enligt den inmatade handen).",
-        public_en=f"{en_why} (by his entered hand).")
+        public_en=f"{en_why} (by the entered hand).")
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:

@@ -526,7 +526,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "hand_too_late", R_DEAL, {"seat": seat},
             f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
-            f"{_name(state, seat)}'s hand is entered before he plays his first card.")
+            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
     repeated = [str(c) for c, k in Counter(cards).items() if k > 1]
     if repeated:
         raise RuleViolation(

@@ -206,8 +206,8 @@ RULES = (
                 "Those in buy from the dealer's left: lay away any number and draw as many. The "
                 "dealer lays away 1–6 and draws one fewer. The turned card is the dealer's."),
     RuleSection(R_PLAY,
-                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns på handen. "
-                "Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
+                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns "
+                "på handen. Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
                 "vinner. Trumfmant när en aktiv spelare står på 1: utspel i trumf, annars limpa.",
                 "The nearest active player left of the dealer leads, the trump ace if he has "
                 "it. Follow suit, else any card. The highest trump, else the highest of the "
@@ -1256,11 +1256,11 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
                 "must_lead_trump_ace", R_PLAY, seat, {"card": str(card), "holds": str(ace)},
                 sv=f"{name} har trumfesset {ace} på sin inmatade hand och måste spela ut det "
                    "till första sticket.",
-                en=f"{name} holds the trump ace {ace} in his entered hand and must lead it to "
+                en=f"{name} holds the trump ace {ace} in the entered hand and must lead it to "
                    "the first trick.",
                 public_sv=f"{name} har trumfesset på sin inmatade hand och måste spela ut det "
                           "till första sticket.",
-                public_en=f"{name} holds the trump ace in his entered hand and must lead it to "
+                public_en=f"{name} holds the trump ace in the entered hand and must lead it to "
                           "the first trick.")
         held = next((c for c in hand if c.suit == trump), None)
         if trumfmant_seats(state) and card.suit != trump and held is not None:
@@ -1268,10 +1268,10 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
                 "must_lead_trump", R_PLAY, seat, {"card": str(card), "holds": str(held)},
                 sv=f"Trumfmant: {name} har {held} på sin inmatade hand och måste spela ut "
                    "trumf.",
-                en=f"Trumfmant: {name} holds {held} in his entered hand and must lead a trump.",
+                en=f"Trumfmant: {name} holds {held} in the entered hand and must lead a trump.",
                 public_sv=f"Trumfmant: {name} har trumf på sin inmatade hand och måste spela "
                           "ut trumf.",
-                public_en=f"Trumfmant: {name} holds a trump in his entered hand and must lead "
+                public_en=f"Trumfmant: {name} holds a trump in the entered hand and must lead "
                           "a trump.")
         return
     led = trick.led_suit
@@ -1362,8 +1362,8 @@ def _trumfmant_text(state: State) -> tuple[str, str]:
     who = _names(state, seats)
     return (f" Trumfmant: {who} står på 1 poäng – den som spelar ut måste spela ut trumf om "
             "det går.",
-            f" Trumfmant: {who} stands at 1 point – whoever leads must lead a trump if he "
-            "can.")
+            f" Trumfmant: {who} stands at 1 point – whoever leads must lead a trump if "
+            "possible.")
 
 
 def expected(state: State) -> Expected:

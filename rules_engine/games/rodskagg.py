@@ -1003,11 +1003,11 @@ def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
         sv=(f"{name} bekände inte {suit[0]} i stick {void.trick} (spelade {void.card}) men "
             f"har {proof} på sin inmatade hand: felspel i stick {void.trick}."),
         en=(f"{name} did not follow {suit[1]} in trick {void.trick} (played {void.card}) but "
-            f"holds {proof} in his entered hand: a revoke in trick {void.trick}."),
+            f"holds {proof} in the entered hand: a revoke in trick {void.trick}."),
         private_to=void.seat,
         public_sv=(f"{name} bekände inte {suit[0]} i stick {void.trick}, men den inmatade "
                    f"handen har {suit[0]}: felspel i stick {void.trick}."),
-        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but his entered "
+        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but the entered "
                    f"hand holds {suit[1]}: a revoke in trick {void.trick}."))
 
 

@@ -86,8 +86,8 @@ RULES = (
     RuleSection(family.R4_PLAY,
                 "Den som ropade spelar ut först, sedan stickets vinnare; moturs. Bekänn färg, "
                 "annars trumfa, och ta sticket om du kan. Mariage av den som spelar ut: 40 i "
-                "trumf, annars 20 (första utspelarens när utspelarens sida vinner ett stick). Sista "
-                "sticket 10.",
+                "trumf, annars 20 (första utspelarens när utspelarens sida vinner ett "
+                "stick). Sista sticket 10.",
                 "The caller leads first, then the trick's winner; counter-clockwise. Follow "
                 "suit, else trump, and head the trick if you can. Marriages by the leader: 40 in "
                 "trumps, else 20 (the first leader's once he wins a trick). Last trick 10."),

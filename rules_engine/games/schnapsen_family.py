@@ -1699,9 +1699,9 @@ def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: 
                 code, rule, seat, {"card": str(card), "holds": str(other),
                                    "trick": trick.number},
                 sv=f"{name} måste {sv}: {other} finns på den inmatade handen.",
-                en=f"{name} must {en}: {other} is in his entered hand.",
+                en=f"{name} must {en}: {other} is in the entered hand.",
                 public_sv=f"{name} måste {sv}: den inmatade handen visar att det går.",
-                public_en=f"{name} must {en}: his entered hand can.")
+                public_en=f"{name} must {en}: the entered hand can.")
 
 
 def entered_legal(variant: Variant, state: State, seat: int) -> tuple[Card, ...] | None:

@@ -871,8 +871,8 @@ def _private_finding(state: State, finding: Finding, claim: Claim) -> Finding:
         finding, private_to=claim.seat,
         public_sv=(f"{name} {what_sv} i stick {claim.trick} (drag {claim.move}), men den "
                    "inmatade handen visar att det gick: felspel."),
-        public_en=(f"{name} {what_en} in trick {claim.trick} (move {claim.move}), but his "
-                   "entered hand shows he could: a breach."))
+        public_en=(f"{name} {what_en} in trick {claim.trick} (move {claim.move}), but the "
+                   "entered hand shows it was possible: a breach."))
 
 
 # --- phase two: plays ------------------------------------------------------------------------
@@ -947,7 +947,7 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         led = game.table[0].suit
         holding = [c for c in known if c.suit == led]
         if holding:
-            # Cite what the whole table knows he holds if it suffices; else his entered hand.
+            # Cite what the whole table knows he holds if it suffices; else the entered hand.
             public = [c for c in holding if c in _public_known(game, seat)]
             shown = sorted(public or holding, key=rank)
             raise RuleViolation(

@@ -720,7 +720,7 @@ def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "hand_too_late", R_PLAY, {"seat": seat},
             f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
-            f"{_name(state, seat)}'s hand is entered before his first card is played.")
+            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
     if deal.hand_known[seat]:
         raise _violation("hand_known", R_PLAY, {"seat": seat},
                          f"{_name(state, seat)}s hand är redan inmatad.",
@@ -909,8 +909,8 @@ def _check_follow(state: State, seat: int, card: Card) -> None:
         return {"private_to": seat,
                 "public_sv": f"{_name(state, seat)} {duty_sv}: den inmatade handen visar "
                              "det.",
-                "public_en": f"{_name(state, seat)} {duty_en}: the hand entered for him "
-                             "shows it."}
+                "public_en": f"{_name(state, seat)} {duty_en}: the entered hand shows "
+                             "it."}
 
     same = next((c for c in known if c.suit == led), None)
     if same is not None:

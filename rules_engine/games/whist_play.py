@@ -330,7 +330,7 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
             "must_follow", refs.play,
             {"seat": player, "card": str(card), "led_suit": led, "holds": str(same)},
             f"{names[player]} måste bekänna {suit_sv}: {same} finns på handen.",
-            f"{names[player]} must follow {suit_en}: {same} is in his hand.")
+            f"{names[player]} must follow {suit_en}: {same} is in the hand.")
     # No duty to trump: not following shows a void in the led suit only (the default).
     knowledge = cp.knowledge.record(trick.number, led, Play(player, card), refs.play,
                                     tuple(names))
@@ -380,7 +380,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
         raise _violation(
             "hand_too_late", refs.deal, {"seat": player},
             f"{names[player]} har redan spelat: handen matas in före det första kortet.",
-            f"{names[player]}'s hand is entered before he plays his first card.")
+            f"{names[player]} has played already: the hand is entered before the first card.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
         raise RuleViolation(
