@@ -18,10 +18,10 @@ from rules_engine.registry import GAMES
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
 
-# Whole words that must not stand in the Swedish app.
+# Whole words that must not stand in the Swedish app, and raw identifiers (snake_case).
 LEAKS = re.compile(
     r"\b(null|undefined|NaN|true|false|holds|to beat|side \d|marriage|seat|cards?|"
-    r"bid|player|dealer|result|points?|object Object)\b|nullnull")
+    r"bid|player|dealer|result|points?|object Object|[a-z]+_[a-z_]+)\b|nullnull")
 # ("trick" is Swedish whist's own word for a trick over six, so it may stand.)
 
 
