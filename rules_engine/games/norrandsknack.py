@@ -727,10 +727,14 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
                                             "allowed": list(allowed)}, sv, en)
     cards: tuple[Card, ...] = event.get("cards") or ()
     if len(cards) > count or len(set(cards)) != len(cards):
+        if count == 0:  # standing pat: no "at most 0" in words
+            sv, en = ("Den som står nöjd lägger inte bort något kort: inga kort kan nämnas.",
+                      "Standing pat lays nothing away: no cards can be named.")
+        else:
+            sv = f"Högst {count} olika kort kan nämnas när {count} läggs bort."
+            en = f"At most {count} different cards can be named when {count} are laid away."
         raise _violation("buy_cards_count", R_BUY, {"discard": count, "cards": len(cards)},
-                         f"Högst {count} olika kort kan nämnas när {count} läggs bort.",
-                         f"At most {count} different cards can be named when {count} are "
-                         "laid away.")
+                         sv, en)
     for card in cards:
         if card == deal.trump_card and seat != deal.dealer:
             raise _card_is_dealers(state, deal, seat)
