@@ -10,11 +10,12 @@
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { eventLabel, fieldLabel, fieldWords } from "./vocab.js";
-import { cardChip } from "./cards.js";
+import { cardChip, suitName } from "./cards.js";
 import { describeEvent } from "./event-log.js";
 
 const SEAT_WORDS = new Set(["seat", "caller", "offender", "winner", "leader", "dealer", "declarer",
   "expected_seat"]);
+const SUIT_FACTS = new Set(["suit", "led_suit"]);
 const HIDDEN_FACTS = new Set(["violation", "table", "fields", "known", "allowed", "type"]);
 
 /** The rule refs a refusal cites: its own, and for a correction that broke a later entry,
@@ -47,6 +48,7 @@ function factsList(details, table, deck) {
   const show = (key, value) => {
     if (SEAT_WORDS.has(key) && Number.isInteger(value) && table?.players?.[value]) return table.players[value];
     if (typeof value === "boolean") return value ? t("yes") : t("no");
+    if (SUIT_FACTS.has(key) && typeof value === "string") return suitName(value);
     if (looksLikeCard(value, deck)) return cardChip(value);
     if (Array.isArray(value)) {
       return value.map((v, i) => [i ? " " : "", looksLikeCard(v, deck) ? cardChip(v) : String(v)]);

@@ -173,9 +173,13 @@ def _post(page: Page, url: str, table_id: str, token: str, seq: int, event: dict
               "event": event})
 
 
+# A fact named in words whose value is a bare code (800's suit "T").
+RAW_FACT = re.compile(r"(Färg|Utspelad färg)\n+(T|trump)\n")
+
+
 def _leaks(text: str) -> list[str]:
     return sorted({text[max(0, m.start() - 30):m.end() + 30].replace("\n", " | ")
-                   for m in LEAKS.finditer(text)})
+                   for pattern in (LEAKS, RAW_FACT) for m in pattern.finditer(text)})
 
 
 @pytest.mark.parametrize("game", sorted(MID_GAME))
