@@ -872,7 +872,8 @@ def _score_deal(state: State) -> State:
         state = replace(state, out=state.out + (declarer,))
     state = _add_row(
         state, "deal",
-        f"Giv {deal.number}: {_name(state, declarer)} {bid_sv}, {taken} stick, {outcome_sv}",
+        f"Giv {deal.number}: {_name(state, declarer)} {bid_sv.lower()}, {taken} stick, "
+        f"{outcome_sv}",
         f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} "
         f"{'trick' if taken == 1 else 'tricks'}, {outcome_en}",
         changes, deal.number)
