@@ -26,11 +26,39 @@ _HTTP_CODES = {
     403: ("forbidden", "Inte tillåtet.", "Not allowed."),
     404: ("not_found", "Finns inte.", "Not found."),
     405: ("method_not_allowed", "Metoden stöds inte här.", "Method not allowed here."),
-    413: ("request_too_large", "Begäran är för stor.", "The request is too large."),
+    413: ("request_too_large", "Inmatningen är för stor.", "The request is too large."),
     414: ("uri_too_long", "Adressen är för lång.", "The URL is too long."),
     415: ("unsupported_media_type", "Skicka JSON.", "Send JSON."),
     500: ("internal_error", "Internt fel.", "Internal error."),
 }
+
+
+# The request fields a person may meet in a refusal, in words (others are named as fields).
+_FIELD_WORDS = {
+    "game": ("spelet", "the game"), "players": ("spelarna", "the players"),
+    "device_name": ("telefonens namn", "the phone's name"), "event": ("händelsen", "the event"),
+    "based_on": ("senaste händelsens nummer", "the latest event's number"),
+    "first_dealer": ("första given", "the first dealer"),
+    "options": ("alternativen", "the options"),
+    "name": ("namnet", "the name"), "target": ("händelsens nummer", "the event's number"),
+    "seat": ("platsen", "the seat"), "lang": ("språket", "the language"),
+}
+
+
+def unreadable_entry(messages: Any) -> tuple[str, str]:
+    """A request that did not fit its schema, in words a player understands: what could
+    not be read, not how the schema is built (the field details stay in ``details``)."""
+    names: list[str] = []
+    for location in (messages.values() if isinstance(messages, dict) else ()):
+        if isinstance(location, dict):
+            names += [str(n) for n in location if str(n) not in names]
+    sv_names = [_FIELD_WORDS.get(n, (f"fältet ”{n}”", ""))[0] for n in names]
+    en_names = [_FIELD_WORDS.get(n, ("", f"the field “{n}”"))[1] for n in names]
+    if not names:
+        return ("Inmatningen gick inte att läsa: något saknas eller har fel form.",
+                "The entry could not be read: something is missing or has the wrong form.")
+    return (f"Inmatningen gick inte att läsa: {', '.join(sv_names)} saknas eller har fel form.",
+            f"The entry could not be read; check {', '.join(en_names)}.")
 
 
 def request_lang() -> str:
@@ -46,8 +74,8 @@ class Api(SmorestApi):
         details: dict[str, Any] = {}
         data = getattr(error, "data", None) or {}
         if "messages" in data:  # webargs: the request did not fit the schema
-            code, sv, en = ("invalid_request", "Begäran passar inte schemat.",
-                            "The request does not fit the schema.")
+            code = "invalid_request"
+            sv, en = unreadable_entry(data["messages"])
             details = {"fields": data["messages"]}
         if error.code == 400 and isinstance(details.get("fields"), dict) and any(
                 "Invalid JSON body." in str(v) for v in details["fields"].values()):

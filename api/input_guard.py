@@ -151,7 +151,7 @@ def parse(body: bytes) -> Any:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise _bad("malformed_json", "Begäran är inte giltig UTF-8.",
+        raise _bad("malformed_json", "Inmatningen gick inte att läsa: texten är inte giltig UTF-8.",
                    "The request is not valid UTF-8.", position=error.start) from None
     depth = _depth(text)
     if depth > limits.MAX_JSON_DEPTH:

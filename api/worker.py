@@ -24,7 +24,7 @@ from gunicorn.workers.gthread import ThreadWorker
 
 # status gunicorn chose -> (status we send, code, Swedish, English)
 ANSWERS = {
-    400: (400, "bad_request", "Begäran kunde inte läsas.",
+    400: (400, "bad_request", "Inmatningen gick inte att läsa.",
           "The request could not be read."),
     403: (403, "forbidden", "Inte tillåtet.", "Not allowed."),
     414: (414, "uri_too_long", "Adressen är för lång.", "The URL is too long."),

@@ -34,8 +34,8 @@ HAND = "hand"
 
 HAND_EVENT = EventSpec(
     {"seat": "seat", "cards": "cards"},
-    help_sv="Spelaren matar in korten han har på handen nu (syns bara för hans plats tills "
-            "given är slut); därefter prövas varje kort han spelar genast mot handen.",
+    help_sv="Spelaren matar in korten på sin hand nu (syns bara för den egna platsen tills "
+            "given är slut); därefter prövas varje kort som spelas genast mot handen.",
     help_en="The player enters the cards he holds now (seen only by his seat until the deal "
             "is over); from then on each card he plays is checked against it at once.")
 
@@ -190,7 +190,7 @@ def refuse_must_follow(rule: str, seat: int, card: Card, led: str, holds: Card,
     suit_sv, suit_en = SUIT_NAMES[led]["sv"], SUIT_NAMES[led]["en"]
     return refuse_duty(
         "must_follow", rule, seat, {"card": str(card), "led_suit": led, "holds": str(holds)},
-        sv=f"{name} måste bekänna {suit_sv}: {holds} finns på hans inmatade hand.",
-        en=f"{name} must follow {suit_en}: {holds} is in his entered hand.",
-        public_sv=f"{name} måste bekänna {suit_sv}: hans inmatade hand har kort i den färgen.",
-        public_en=f"{name} must follow {suit_en}: his entered hand holds that suit.")
+        sv=f"{name} måste bekänna {suit_sv}: {holds} finns på den inmatade handen.",
+        en=f"{name} must follow {suit_en}: {holds} is in the entered hand.",
+        public_sv=f"{name} måste bekänna {suit_sv}: den inmatade handen har kort i den färgen.",
+        public_en=f"{name} must follow {suit_en}: the entered hand holds that suit.")

@@ -11,7 +11,7 @@ const SUITS = "♠♥♦♣";
 const SUIT_NAMES = {
   "♠": { sv: "spader", en: "spades" }, "♥": { sv: "hjärter", en: "hearts" },
   "♦": { sv: "ruter", en: "diamonds" }, "♣": { sv: "klöver", en: "clubs" },
-  trump: { sv: "tarokker", en: "taroks" },
+  trump: { sv: "tarokker", en: "taroks" }, T: { sv: "tarokker", en: "taroks" },  // 800's "T"
 };
 const RANK_NAMES = {
   A: { sv: "ess", en: "ace" }, "Æ": { sv: "ess", en: "ace" }, K: { sv: "kung", en: "king" },

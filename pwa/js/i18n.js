@@ -134,9 +134,11 @@ const STRINGS = {
     seatChange: "Byt plats",
     seatTake: "Välj plats",
     seatOwnerYou: "Den här telefonen startade bordet och för protokollet tills den väljer en plats.",
-    seatShared: "Ytterligare {n} telefon(er) sitter på din plats. Är det inte din, be den som startade bordet frigöra platsen.",
+    seatShared: "Ytterligare {n} telefoner sitter på din plats. Är någon av dem inte din, be den som startade bordet frigöra platsen.",
+    seatShared_one: "Ytterligare en telefon sitter på din plats. Är den inte din, be den som startade bordet frigöra platsen.",
     hiddenCards: "{n} dolda kort",
     deviceEntries: "{n} inmatningar",
+    deviceEntries_one: "1 inmatning",
     deviceRevoked: "borttagen",
     thisPhone: "den här",
     revoke: "Ta bort",
@@ -327,9 +329,11 @@ const STRINGS = {
     seatChange: "Change seat",
     seatTake: "Choose a seat",
     seatOwnerYou: "This phone started the table and keeps the score until it picks a seat.",
-    seatShared: "{n} more phone(s) sit at your seat. If one is not yours, ask whoever started the table to free the seat.",
+    seatShared: "{n} more phones sit at your seat. If one is not yours, ask whoever started the table to free the seat.",
+    seatShared_one: "One more phone sits at your seat. If it is not yours, ask whoever started the table to free the seat.",
     hiddenCards: "{n} hidden cards",
     deviceEntries: "{n} entries",
+    deviceEntries_one: "1 entry",
     deviceRevoked: "removed",
     thisPhone: "this one",
     revoke: "Remove",
@@ -436,8 +440,10 @@ const STRINGS = {
   },
 };
 
-/** A UI string with {placeholders} filled in. */
+/** A UI string with {placeholders} filled in. A count of one takes the key's `_one` form
+ * where there is one ("1 inmatning", not "1 inmatningar"). */
 export function t(key, params = {}) {
-  const text = STRINGS[lang][key] ?? STRINGS.sv[key] ?? key;
+  const one = params.n === 1 ? STRINGS[lang][`${key}_one`] : undefined;
+  const text = one ?? STRINGS[lang][key] ?? STRINGS.sv[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`));
 }

@@ -9,11 +9,13 @@
  */
 import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { eventLabel, fieldLabel } from "./vocab.js";
-import { cardChip } from "./cards.js";
+import { eventLabel, fieldLabel, fieldWords } from "./vocab.js";
+import { cardChip, suitName } from "./cards.js";
 import { describeEvent } from "./event-log.js";
 
-const SEAT_WORDS = new Set(["seat", "caller", "offender", "winner", "leader", "dealer", "declarer"]);
+const SEAT_WORDS = new Set(["seat", "caller", "offender", "winner", "leader", "dealer", "declarer",
+  "expected_seat"]);
+const SUIT_FACTS = new Set(["suit", "led_suit"]);
 const HIDDEN_FACTS = new Set(["violation", "table", "fields", "known", "allowed", "type"]);
 
 /** The rule refs a refusal cites: its own, and for a correction that broke a later entry,
@@ -32,10 +34,13 @@ export function ruleBlock(ref, rules) {
 
 const looksLikeCard = (v, deck) => typeof v === "string" && deck.includes(v);
 
-/** The refusal's details as facts a person reads: seats by name, cards as faces. */
+/** The refusal's details as facts a person reads: seats by name, cards as faces. Only facts
+ * with a name in words are listed (the game's labels or vocab.js's shared ones); the others
+ * are the program's own ("phase", "proof") and the message already says them in words. */
 function factsList(details, table, deck) {
   const items = Object.entries(details || {}).filter(([key, value]) => {
     if (HIDDEN_FACTS.has(key) || value === null || value === undefined) return false;
+    if (!fieldWords(key)) return false;
     if (Array.isArray(value)) return value.length <= 8 && value.every((v) => typeof v !== "object");
     return typeof value !== "object";
   });
@@ -43,6 +48,7 @@ function factsList(details, table, deck) {
   const show = (key, value) => {
     if (SEAT_WORDS.has(key) && Number.isInteger(value) && table?.players?.[value]) return table.players[value];
     if (typeof value === "boolean") return value ? t("yes") : t("no");
+    if (SUIT_FACTS.has(key) && typeof value === "string") return suitName(value);
     if (looksLikeCard(value, deck)) return cardChip(value);
     if (Array.isArray(value)) {
       return value.map((v, i) => [i ? " " : "", looksLikeCard(v, deck) ? cardChip(v) : String(v)]);

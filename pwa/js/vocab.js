@@ -28,6 +28,17 @@ const SHARED = {
     note: { sv: "Anteckning", en: "Note" },
     card: { sv: "Kort", en: "Card" },
     cards: { sv: "Korten", en: "Cards" },
+    // facts of refusals and findings (refusal.js lists only the facts named here or by a game)
+    expected_seat: { sv: "På tur", en: "To play" },
+    leader: { sv: "Spelar ut", en: "Leads" },
+    holds: { sv: "På handen", en: "In the hand" },
+    to_beat: { sv: "Att gå över", en: "To beat" },
+    revoke_trick: { sv: "Felspel i stick", en: "Revoke in trick" },
+    revoke_card: { sv: "Spelat kort", en: "Card played" },
+    proof_trick: { sv: "Visat i stick", en: "Shown in trick" },
+    proof_card: { sv: "Kortet som visar det", en: "The card that shows it" },
+    over_trick: { sv: "Stod över i stick", en: "Stood over in trick" },
+    against: { sv: "Mot kortet", en: "Against the card" },
   },
   nouns: {
     note: { sv: "anteckning", en: "note" },

@@ -33,7 +33,7 @@ async function render() {
       const games = await get("/api/ratings", { token: null });
       fill(main, games.length ? h("ul", { class: "tournaments" }, games.map((g) => h("li", {},
         h("a", { href: `?game=${encodeURIComponent(g.game)}` }, g.title),
-        ` · ${g.tournaments} ${t("events").toLowerCase()}`))) : h("p", {}, t("no_ratings")));
+        ` · ${t("n_events", g.tournaments)}`))) : h("p", {}, t("no_ratings")));
       return;
     }
     const data = await get(`/api/ratings/${encodeURIComponent(game)}`, { token: null });

@@ -187,8 +187,8 @@ RULES = (
                 "lead and by the player who has just won a trick — never otherwise."),
     RuleSection(R_PLAY,
                 "Utspelaren spelar ut valfritt kort. Var och en i tur måste lägga ett högre kort "
-                "än det närmast föregående om han kan, annars står han över. Högsta kortet "
-                "vinner; ett stick med bara värdelösa kort läggs undan och samme spelare "
+                "än det närmast föregående om det går, annars står spelaren över. Högsta kortet "
+                "vinner; ett stick med bara värdelösa kort läggs undan och samma spelare "
                 "spelar ut igen.",
                 "The leader leads any card. Each in turn must play a higher card than the one "
                 "just before if he can, else he stands over. The highest card wins; a trick of "
@@ -196,7 +196,7 @@ RULES = (
     RuleSection(R_RITOR,
                 "Given avbryts när ett par har sex stick: en rita (ett streck). Sex stick i rad: "
                 "jan, två ritor. 5–5: paret med ♣K bland sina stick får ritan. Inget par sex: "
-                "ingen rita, samme giv igen. Först till sex ritor vinner; 6–0: pissmunkar.",
+                "ingen rita, samma giv igen. Först till sex ritor vinner; 6–0: pissmunkar.",
                 "The deal stops when a pair has six tricks: one rita (a stroke). Six tricks in a "
                 "row: jan, two ritor. 5–5: the pair with ♣K among its tricks takes the rita. No "
                 "pair with six: no rita, the same dealer again. First to six ritor wins; 6–0: "
@@ -235,8 +235,8 @@ EVENTS = {
                       help_sv="Ett spelat kort: utspelet, eller ett högre kort än det förra.",
                       help_en="One card: the lead, or a card higher than the one before."),
     "pass": EventSpec({"seat": "seat"},
-                      help_sv="Spelaren står över: han har inget högre kort.",
-                      help_en="The player stands over: he has no higher card."),
+                      help_sv="Spelaren står över: inget högre kort på handen.",
+                      help_en="The player stands over: no higher card in hand."),
     "trick": EventSpec(optional={"cards": "cards", "over": "seats", "sevens": "cards"},
                        help_sv="Resten av sticket: korten i spelordning och vilka som stod "
                                "över (och utspelarens sjuor först).",
@@ -282,7 +282,7 @@ LABELS = {
         "rita": ("Sex stick – en rita", "Six tricks – one rita"),
         "jan": ("Jan – sex i rad, två ritor", "Jan – six in a row, two ritor"),
         "utslag": ("5–5, ♣K avgör – en rita", "5–5, ♣K decides – one rita"),
-        "none": ("Ingen rita – samme giv igen", "No rita – the same dealer again"),
+        "none": ("Ingen rita – samma giv igen", "No rita – the same dealer again"),
         "must": ("Måste läggas ned genast", "Must be laid down at once"),
         "may": ("Får läggas ned", "May be laid down"),
         "next_player": ("Nästa med kort spelar ut", "The next player with cards leads"),
@@ -505,8 +505,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _on_deal(state: State, event: dict[str, Any]) -> State:
@@ -517,7 +517,7 @@ def _on_deal(state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "wrong_dealer", R_DEAL, {"dealer": event["dealer"], "expected_dealer": dealer},
             f"Det är {_name(state, dealer)}s giv, inte {_name(state, event['dealer'])}s "
-            "(given går medsols efter en rita; utan rita ger samme giv igen).",
+            "(given går medsols efter en rita; utan rita ger samma giv igen).",
             f"It is {_name(state, dealer)}'s deal, not {_name(state, event['dealer'])}'s "
             "(the deal passes clockwise after a rita; without one the same dealer deals "
             "again).")
@@ -667,11 +667,11 @@ def _play_card(state: State, seat: int, card: Card) -> State:
                 "not_higher", R_PLAY,
                 {"seat": seat, "card": str(card), "to_beat": str(last), "trick": number},
                 f"{card_name(card)} är inte högre än {card_name(last)}. "
-                f"{_name(state, seat)} måste lägga ett högre kort om han kan, annars stå över."
+                f"{_name(state, seat)} måste lägga ett högre kort om det går, annars stå över."
                 + (" Värdelösa kort och sjuor kan bara spelas ut." if not strength(card)
                    else ""),
                 f"{card_name(card)} is not higher than {card_name(last)}. "
-                f"{_name(state, seat)} must play a higher card if he can, else stand over."
+                f"{_name(state, seat)} must play a higher card if possible, else stand over."
                 + (" Worthless cards and sevens can only be led." if not strength(card)
                    else ""))
     deal = _proofs(state, deal, seat, card, number)
@@ -693,10 +693,10 @@ def _stand_over(state: State, seat: int) -> State:
         if seat == turn:
             raise _violation(
                 "leader_must_lead", R_PLAY, {"seat": seat, "trick": number},
-                f"{_name(state, seat)} har utspelet och kan inte stå över: han lägger ned sina "
-                "sjuor och spelar ut valfritt kort.",
-                f"{_name(state, seat)} has the lead and cannot stand over: he lays down his "
-                "sevens and leads any card.")
+                f"{_name(state, seat)} har utspelet och kan inte stå över: lägg ned sjuorna och "
+                "spela ut valfritt kort.",
+                f"{_name(state, seat)} has the lead and cannot stand over: lay down the "
+                "sevens and lead any card.")
         raise _not_your_turn(state, seat, turn, number)
     trick = deal.current
     if seat != turn:
@@ -925,10 +925,10 @@ def _stood_over_finding(state: State, record: StoodOver, card: Card, number: int
         params={"over_trick": record.trick, "against": str(record.against),
                 "proof_trick": number, "proof_card": str(card)},
         sv=(f"{name} stod över i stick {record.trick} mot {against} men visade "
-            f"{card_name(card)} i stick {number}: han kunde ha lagt högre och måste då "
+            f"{card_name(card)} i stick {number}: {name} kunde ha lagt högre och var då tvungen "
             f"— felspel i stick {record.trick}."),
         en=(f"{name} stood over in trick {record.trick} against {against} but showed "
-            f"{card_name(card)} in trick {number}: he could have played higher, so he had "
+            f"{card_name(card)} in trick {number}: they could have played higher, so they had "
             f"to — a breach in trick {record.trick}."))
 
 
@@ -1054,14 +1054,14 @@ def _stood_over_by_hand(state: State, record: StoodOver, proof: Card) -> Finding
         params={"over_trick": n, "against": str(record.against), "proof": "hand",
                 "proof_card": str(proof)},
         sv=(f"{name} stod över i stick {n} mot {against} men har {card_name(proof)} på sin "
-            f"inmatade hand: han kunde ha lagt högre och måste då — felspel i stick {n}."),
+            f"inmatade hand: {name} kunde ha lagt högre och var då tvungen — felspel i stick {n}."),
         en=(f"{name} stood over in trick {n} against {against} but holds {card_name(proof)} "
-            f"in his entered hand: he could have played higher, so he had to — a breach in "
+            f"in the entered hand: they could have played higher, so they had to — a breach in "
             f"trick {n}."),
         private_to=record.seat,
-        public_sv=(f"{name} stod över i stick {n} mot {against} men hans inmatade hand har ett "
+        public_sv=(f"{name} stod över i stick {n} mot {against} men {name}s inmatade hand har ett "
                    f"högre kort — felspel i stick {n}."),
-        public_en=(f"{name} stood over in trick {n} against {against} but his entered hand "
+        public_en=(f"{name} stood over in trick {n} against {against} but the entered hand "
                    f"holds a higher card — a breach in trick {n}."))
 
 
@@ -1074,13 +1074,13 @@ def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Fi
         sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
             f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
         en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
-            f"in his entered hand: sevens are laid down at once — a breach before trick "
+            f"in the entered hand: sevens are laid down at once — a breach before trick "
             f"{moment}."),
         private_to=seat,
         public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
                    f"en sjua på sin inmatade hand — felspel före stick {moment}."),
         public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
-                   f"holds a seven in his entered hand — a breach before trick {moment}."))
+                   f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
 def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
@@ -1108,11 +1108,11 @@ def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
          "trick": deal.number_next},
         sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
            "allt, ett stick var, och sedan spela ut.",
-        en=f"{name} holds {seven} in his entered hand and must lay his sevens down first, "
+        en=f"{name} holds {seven} in the entered hand and must lay his sevens down first, "
            "one trick each, and then lead.",
         public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
                   "först av allt, ett stick var, och sedan spela ut.",
-        public_en=f"{name} holds a seven in his entered hand and must lay his sevens down "
+        public_en=f"{name} holds a seven in the entered hand and must lay his sevens down "
                   "first, one trick each, and then lead.")
 
 
@@ -1130,13 +1130,13 @@ def _check_stand_over_against_hand(state: State, deal: Deal, seat: int, against:
     raise hand_entry.refuse_duty(
         "must_play_higher", R_PLAY, seat,
         {"to_beat": str(against), "holds": str(higher), "trick": number},
-        sv=f"{name} kan inte stå över: {card_name(higher)} på hans inmatade hand är högre än "
+        sv=f"{name} kan inte stå över: {card_name(higher)} på den inmatade handen är högre än "
            f"{card_name(against)}, och den som kan lägga högre måste.",
-        en=f"{name} cannot stand over: {card_name(higher)} in his entered hand is higher than "
+        en=f"{name} cannot stand over: {card_name(higher)} in the entered hand is higher than "
            f"{card_name(against)}, and whoever can play higher must.",
-        public_sv=f"{name} kan inte stå över: hans inmatade hand har ett kort som är högre än "
+        public_sv=f"{name} kan inte stå över: den inmatade handen har ett kort som är högre än "
                   f"{card_name(against)}, och den som kan lägga högre måste.",
-        public_en=f"{name} cannot stand over: his entered hand holds a card higher than "
+        public_en=f"{name} cannot stand over: the entered hand holds a card higher than "
                   f"{card_name(against)}, and whoever can play higher must.")
 
 

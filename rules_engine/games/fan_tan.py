@@ -110,7 +110,7 @@ RULES = (
                 "3–7 players, 52 cards. All the cards are dealt; some may get one card more "
                 "than their neighbour. Aces count as ones, the lowest card."),
     RuleSection(R_PLAY,
-                "Förhand lägger ut en sjua, har han ingen börjar närmaste spelare i tur som "
+                "Förhand lägger ut en sjua; saknar förhand sjua börjar närmaste spelare i tur som "
                 "har en. Sedan ett kort per tur eller pass om inget passar: åttan ovanför "
                 "sjuan och uppåt till kung, sexan nedanför och nedåt till ess; en ny sjua "
                 "får läggas bredvid.",
@@ -409,8 +409,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", R_WIN if state.phase == "over" else R_PLAY,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _start_deal(state: State, extra: tuple[int, ...] | None = None) -> State:
@@ -491,7 +491,7 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
     if not on_table(deal) and not state.fri and first.rank != START_RANK:
         raise _violation(
             "start_with_seven", R_PLAY, {"card": str(first)},
-            "Spelet börjar med en sjua: förhand lägger ut en, har han ingen börjar närmaste "
+            "Spelet börjar med en sjua: förhand lägger ut en; saknar förhand sjua börjar närmaste "
             "spelare i tur som har en.",
             "The game starts with a seven: forehand lays one out; without one, the nearest "
             "player in turn who has one starts.")
@@ -616,7 +616,7 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "pass_impossible", _play_rule(state), {"seat": seat},
             f"{_name(state, seat)} kan inte passa: varje kort som inte ligger ute passar nu, "
-            "så vilket kort han än har kan läggas.",
+            "så vilket kort som helst på handen kan läggas.",
             f"{_name(state, seat)} cannot pass: every card not laid out fits now, so "
             "whatever he holds can be laid.")
     return replace(state, deal=_pass(state, deal, seat))
@@ -650,12 +650,12 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             params={"pass_move": mark.move, "proof": "hand", "proof_card": str(proof)},
             sv=(f"{name} passade i drag {mark.move} men har {proof} på sin inmatade hand; det "
                 f"passade redan då: passet var falskt."),
-            en=(f"{name} passed in move {mark.move} but holds {proof} in his entered hand; it "
+            en=(f"{name} passed in move {mark.move} but holds {proof} in the entered hand; it "
                 f"fitted then already: the pass was false."),
             private_to=seat,
-            public_sv=(f"{name} passade i drag {mark.move}, men hans inmatade hand har ett kort "
+            public_sv=(f"{name} passade i drag {mark.move}, men den inmatade handen har ett kort "
                        "som passade då: passet var falskt."),
-            public_en=(f"{name} passed in move {mark.move}, but his entered hand holds a card "
+            public_en=(f"{name} passed in move {mark.move}, but the entered hand holds a card "
                        "that fitted then: the pass was false.")))
     deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards), marks=tuple(keep),
                    findings=tuple(findings))
@@ -673,17 +673,17 @@ def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Ca
         return
     name = _name(state, seat)
     if implied:
-        sv_why = f"{name} har en sjua och börjar före de spelare som kommer efter honom"
+        sv_why = f"{name} har en sjua och börjar före de spelare som kommer efter"
         en_why = f"{name} holds a seven and starts before the players after him"
     else:
-        sv_why = f"{name} kan inte passa: han har ett kort som passar"
+        sv_why = f"{name} kan inte passa: ett kort på handen passar"
         en_why = f"{name} cannot pass: he holds a card that fits"
     raise hand_entry.refuse_duty(
         "must_play_if_able", _play_rule(state), seat, {"holds": str(able)},
-        sv=f"{sv_why} ({able} på hans inmatade hand).",
-        en=f"{en_why} ({able} in his entered hand).",
-        public_sv=f"{sv_why} (enligt hans inmatade hand).",
-        public_en=f"{en_why} (by his entered hand).")
+        sv=f"{sv_why} ({able} på den inmatade handen).",
+        en=f"{en_why} ({able} in the entered hand).",
+        public_sv=f"{sv_why} (enligt den inmatade handen).",
+        public_en=f"{en_why} (by the entered hand).")
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:

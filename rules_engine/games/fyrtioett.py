@@ -129,7 +129,7 @@ RULES = (
                 "counter-clockwise."),
     RuleSection(R_BIDDING,
                 "Från förhand (till höger om given) och moturs bjuder var och en en gång hur "
-                "många stick han tror sig ta. 1–6 stick är värda lika många poäng, 7 eller "
+                "många stick man tror sig ta. 1–6 stick är värda lika många poäng, 7 eller "
                 "fler det dubbla. Buden måste tillsammans vara värda minst 11, annars kastas "
                 "korten och nästa giv delar ut; det avgör oftast den fjärde.",
                 "From forehand (the dealer's right) and counter-clockwise each player bids "
@@ -182,8 +182,8 @@ EVENTS = {
                      help_en="A bid: a number of tricks (1–13); the fourth bidder may throw "
                              "in instead (kasta)."),
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
-                      help_sv="Valfritt: spelarens 13 kort före hans första kort; då prövas "
-                              "varje kort han spelar direkt.",
+                      help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
+                              "då prövas varje kort direkt.",
                       help_en="Optional: the player's 13 cards before his first card; then "
                               "every card he plays is checked at once."),
     "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
@@ -426,8 +426,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 # --- Budgivning --------------------------------------------------------------------------------
@@ -451,8 +451,8 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
         if len(deal.bids) < PLAYERS - 1:
             raise _violation(
                 "throw_in_only_last", R_BIDDING, {"seat": seat},
-                f"{_name(state, seat)} måste bjuda: bara den fjärde och siste kan kasta, när "
-                f"buden före honom inte räcker till {MIN_BID_POINTS}.",
+                f"{_name(state, seat)} måste bjuda: bara den fjärde och sista kan kasta, när "
+                f"de tre buden före inte räcker till {MIN_BID_POINTS}.",
                 f"{_name(state, seat)} must bid: only the fourth and last bidder may throw "
                 f"in, when the bids before him are not worth {MIN_BID_POINTS}.")
         if so_far >= MIN_BID_POINTS:
@@ -525,8 +525,8 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
     if _has_played(deal, seat):
         raise _violation(
             "hand_too_late", R_DEAL, {"seat": seat},
-            f"{_name(state, seat)}s hand matas in innan han spelar sitt första kort.",
-            f"{_name(state, seat)}'s hand is entered before he plays his first card.")
+            f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
+            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
     repeated = [str(c) for c, k in Counter(cards).items() if k > 1]
     if repeated:
         raise RuleViolation(

@@ -297,8 +297,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", R_LOSS if state.phase == "over" else R_PIG,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _new_deal(state: State, grisen: int | None) -> Deal:

@@ -91,7 +91,7 @@ RULES = (
                 "do, if the cards used can all be paired."),
     RuleSection(R_PLAY,
                 "Yngste spelaren börjar, sedan medsols. Vänd två kort: ett par (samma valör) "
-                "tar man och vänder två nya; annars vänds de ned igen och näste spelare tar "
+                "tar man och vänder två nya; annars vänds de ned igen och nästa spelare tar "
                 "över.",
                 "The youngest begins, then clockwise. Turn up two cards: a pair (same rank) is "
                 "taken and the player turns two more; otherwise they go face down again and "
@@ -123,11 +123,11 @@ class Options:
 EVENTS = {
     "pair": EventSpec({"seat": "seat", "rank": "choice:" + "|".join(RANKS)},
                       {"cards": "cards"},
-                      help_sv="Två kort av samma valör: paret tas, samme spelare fortsätter.",
+                      help_sv="Två kort av samma valör: paret tas, samma spelare fortsätter.",
                       help_en="Two cards of one rank: the pair is taken, the same player "
                               "goes on."),
     "miss": EventSpec({"seat": "seat"}, {"cards": "cards"},
-                      help_sv="Inget par: korten vänds ned igen, näste spelare.",
+                      help_sv="Inget par: korten vänds ned igen, nästa spelare.",
                       help_en="No pair: the cards go face down again, the next player."),
     "result": EventSpec({"pairs": "list"},
                         help_sv="Snabbinmatning: antal par per spelare i hela spelet, när "
@@ -308,7 +308,7 @@ def _check_turn(state: State, seat: int, event_type: str) -> None:
         raise _violation(
             "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": state.to_play},
             f"Det är {_name(state, state.to_play)}s tur, inte {_name(state, seat)}s "
-            "(efter ett par fortsätter samme spelare, efter en miss går turen medsols).",
+            "(efter ett par fortsätter samma spelare, efter en miss går turen medsols).",
             f"It is {_name(state, state.to_play)}'s turn, not {_name(state, seat)}'s "
             "(after a pair the same player goes on, after a miss the turn goes clockwise).")
 

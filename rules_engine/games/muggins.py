@@ -111,8 +111,8 @@ RULES = (
                 "the nearest discard pile to the left the same way; else on top of your own "
                 "discard pile. Play goes clockwise."),
     RuleSection(R_CALL,
-                "Den som lägger fel kallas ”muggins”: var och en av de andra ger honom osett "
-                "översta kortet ur sin draghög, och han lägger dem underst i sin draghög.",
+                "Den som lägger fel kallas ”muggins”: var och en av de andra ger muggins osett "
+                "översta kortet ur sin draghög, och muggins lägger dem underst i sin draghög.",
                 "Whoever places a card wrongly is called “muggins”: each of the others gives "
                 "him the top card of his own draw pile unseen, and he puts them at the "
                 "bottom of his draw pile."),
@@ -396,8 +396,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", R_WIN if state.phase == "over" else R_PLAY,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _new_deal(state: State) -> Deal:

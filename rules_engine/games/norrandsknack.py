@@ -206,8 +206,8 @@ RULES = (
                 "Those in buy from the dealer's left: lay away any number and draw as many. The "
                 "dealer lays away 1–6 and draws one fewer. The turned card is the dealer's."),
     RuleSection(R_PLAY,
-                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om han har det. "
-                "Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
+                "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns "
+                "på handen. Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
                 "vinner. Trumfmant när en aktiv spelare står på 1: utspel i trumf, annars limpa.",
                 "The nearest active player left of the dealer leads, the trump ace if he has "
                 "it. Follow suit, else any card. The highest trump, else the highest of the "
@@ -218,8 +218,8 @@ RULES = (
                 "−1 a trick. Knocked or stood with and took no trick: a limpa, +5, at most 10, "
                 "underlined. In the first played deal only the knocker risks a limpa."),
     RuleSection(R_END,
-                "Först till 0 vinner omgången och potten, också mitt i en giv: när någons stick "
-                "når hans poäng avbryts given.",
+                "Först till 0 vinner omgången och potten, också mitt i en giv: när någon når 0 "
+                "med sina stick avbryts given.",
                 "The first at 0 wins the omgång and the pot, also mid-deal: when a player's "
                 "tricks reach his points the deal stops."),
 )
@@ -264,7 +264,7 @@ EVENTS = {
                       help_en="Drawing for the first deal: one card per seat, in seat order. "
                               "The highest card deals."),
     "deal": EventSpec({"trump_card": "card"},
-                      help_sv="Given har gett; det uppvända kortet (trumf, givarens).",
+                      help_sv="Givaren har gett; det uppvända kortet (trumf, givarens).",
                       help_en="The dealer has dealt; the turned card (trump, the dealer's)."),
     "bid": EventSpec({"seat": "seat", "bid": "value"},
                      help_sv="Knacka eller lura; efter en knack (senare givar): stå med eller "
@@ -320,7 +320,7 @@ LABELS = {
         "discard": ("Lägger bort", "Lays away"), "tricks": ("Stick", "Tricks"),
         "missed_trump": ("Missade trumfutspel", "Missed trump leads"),
         "trick": ("I vilket stick?", "In which trick?"),
-        "card": ("Trumfkortet han hade", "The trump he held"),
+        "card": ("Trumfkortet som spelaren hade", "The trump the player held"),
     },
     "nouns": {
         "trump_card": ("trumfkort", "trump card"), "bid": ("bud", "bid"),
@@ -527,8 +527,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", _phase_rule(state),
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _on_draw(state: State, event: dict[str, Any]) -> State:
@@ -716,7 +716,7 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
     allowed = DEALER_LAYS_AWAY if seat == deal.dealer else PLAYER_LAYS_AWAY
     if count not in allowed:
         if seat == deal.dealer:
-            sv = (f"Givaren har sex kort: han lägger bort 1–6 och drar ett färre (ett "
+            sv = (f"Givaren har sex kort, lägger bort 1–6 och drar ett färre (ett "
                   f"bortlagt = stå nöjd), inte {count}.")
             en = (f"The dealer holds six cards: he lays away 1–6 and draws one fewer (one "
                   f"laid away = standing pat), not {count}.")
@@ -727,10 +727,14 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
                                             "allowed": list(allowed)}, sv, en)
     cards: tuple[Card, ...] = event.get("cards") or ()
     if len(cards) > count or len(set(cards)) != len(cards):
+        if count == 0:  # standing pat: no "at most 0" in words
+            sv, en = ("Den som står nöjd lägger inte bort något kort: inga kort kan nämnas.",
+                      "Standing pat lays nothing away: no cards can be named.")
+        else:
+            sv = f"Högst {count} olika kort kan nämnas när {count} läggs bort."
+            en = f"At most {count} different cards can be named when {count} are laid away."
         raise _violation("buy_cards_count", R_BUY, {"discard": count, "cards": len(cards)},
-                         f"Högst {count} olika kort kan nämnas när {count} läggs bort.",
-                         f"At most {count} different cards can be named when {count} are "
-                         "laid away.")
+                         sv, en)
     for card in cards:
         if card == deal.trump_card and seat != deal.dealer:
             raise _card_is_dealers(state, deal, seat)
@@ -1097,7 +1101,7 @@ def _check_quick_end(state: State, tricks: list[int]) -> None:
     reached = [s for s in deal.active if PER_TRICK * tricks[s] == state.scores[s]]
     if len(reached) > 1:
         raise _violation("two_reached", R_END, {"seats": reached},
-                         f"Bara en kan nå 0: given avbröts när den förste nådde dit "
+                         f"Bara en kan nå 0: given avbröts när den första nådde dit "
                          f"({_names(state, reached)}).",
                          f"Only one can reach 0: the deal stopped when the first got there "
                          f"({_names(state, reached)}).")
@@ -1254,11 +1258,11 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
                 "must_lead_trump_ace", R_PLAY, seat, {"card": str(card), "holds": str(ace)},
                 sv=f"{name} har trumfesset {ace} på sin inmatade hand och måste spela ut det "
                    "till första sticket.",
-                en=f"{name} holds the trump ace {ace} in his entered hand and must lead it to "
+                en=f"{name} holds the trump ace {ace} in the entered hand and must lead it to "
                    "the first trick.",
                 public_sv=f"{name} har trumfesset på sin inmatade hand och måste spela ut det "
                           "till första sticket.",
-                public_en=f"{name} holds the trump ace in his entered hand and must lead it to "
+                public_en=f"{name} holds the trump ace in the entered hand and must lead it to "
                           "the first trick.")
         held = next((c for c in hand if c.suit == trump), None)
         if trumfmant_seats(state) and card.suit != trump and held is not None:
@@ -1266,10 +1270,10 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
                 "must_lead_trump", R_PLAY, seat, {"card": str(card), "holds": str(held)},
                 sv=f"Trumfmant: {name} har {held} på sin inmatade hand och måste spela ut "
                    "trumf.",
-                en=f"Trumfmant: {name} holds {held} in his entered hand and must lead a trump.",
+                en=f"Trumfmant: {name} holds {held} in the entered hand and must lead a trump.",
                 public_sv=f"Trumfmant: {name} har trumf på sin inmatade hand och måste spela "
                           "ut trumf.",
-                public_en=f"Trumfmant: {name} holds a trump in his entered hand and must lead "
+                public_en=f"Trumfmant: {name} holds a trump in the entered hand and must lead "
                           "a trump.")
         return
     led = trick.led_suit
@@ -1359,9 +1363,9 @@ def _trumfmant_text(state: State) -> tuple[str, str]:
         return "", ""
     who = _names(state, seats)
     return (f" Trumfmant: {who} står på 1 poäng – den som spelar ut måste spela ut trumf om "
-            "han kan.",
-            f" Trumfmant: {who} stands at 1 point – whoever leads must lead a trump if he "
-            "can.")
+            "det går.",
+            f" Trumfmant: {who} stands at 1 point – whoever leads must lead a trump if "
+            "possible.")
 
 
 def expected(state: State) -> Expected:
@@ -1445,8 +1449,8 @@ def _expected_turns(state: State) -> Expected:
              "trumfmant": bool(trumfmant_seats(state)), "must_lead": must_lead}
     lead_sv = lead_en = ""
     if must_lead == "trump_ace":
-        lead_sv = f" Har han trumfesset ({_trump_ace(deal)}) måste det spelas ut."
-        lead_en = f" If he holds the trump ace ({_trump_ace(deal)}) he must lead it."
+        lead_sv = f" Trumfesset ({_trump_ace(deal)}) måste spelas ut om det finns på handen."
+        lead_en = f" The trump ace ({_trump_ace(deal)}) must be led if it is in the hand."
     return Expected(
         "play", f"Stick {trick.number}: {_name(state, seat)} spelar.{lead_sv}{t_sv}",
         f"Trick {trick.number}: {_name(state, seat)} plays.{lead_en}{t_en}", seat,

@@ -187,7 +187,7 @@ REFS = Refs(draw=R_DRAW, deal=R_DRAW, play=R_PLAY)
 RULES = (
     RuleSection(R_DRAW,
                 "Man drar om sittningen; esset är lägst. Lägsta kortet väljer stol och ger "
-                "först, näst lägsta blir hans medspelare mittemot. 13 kort var.",
+                "först, näst lägsta blir medspelare mittemot. 13 kort var.",
                 "The players draw for seats; the ace is lowest. The lowest card chooses a "
                 "chair and deals first, the second lowest is his partner opposite. 13 cards "
                 "each."),
@@ -299,8 +299,8 @@ EVENTS = {
                      help_en="A bid: preference, noll, hjarter, ruter, spader, klover or "
                              "pass."),
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
-                      help_sv="Valfritt: spelarens 13 kort före hans första kort; då prövas "
-                              "varje kort han spelar direkt.",
+                      help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
+                              "då prövas varje kort direkt.",
                       help_en="Optional: the player's 13 cards before his first card; then "
                               "every card he plays is checked at once."),
     "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
@@ -676,8 +676,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 # --- Dragning och sittning ---------------------------------------------------------------------

@@ -122,8 +122,8 @@ R_SCORING = "Rödskägg — Poängräkning"
 RULES = (
     RuleSection(R_DEAL,
                 "Alla börjar på 12. Given (medsols) ger 3 + 3 kort. Ingen tar upp korten före "
-                "givens ”Knack för kort och felgiv”. Felgiv: samma giv igen, given +5 om han "
-                "inte knackade. Given kuperar själv; låter han någon annan kupera: fem opp.",
+                "givens ”Knack för kort och felgiv”. Felgiv: samma giv igen, given +5 om given "
+                "inte knackade. Given kuperar själv; låter given någon annan kupera: fem opp.",
                 "Everyone starts at 12. The dealer (moving clockwise) gives 3 + 3 cards. Nobody "
                 "picks up before the dealer's knock. A misdeal: the same dealer deals again, +5 "
                 "to him if he had not knocked. Only the dealer may cut: letting another cut "
@@ -156,7 +156,7 @@ RULES = (
 class Options:
     all_smyga: str = field(default="next_dealer", metadata={
         "choices": ("next_dealer", "same_dealer"),
-        "sv": "Om alla smyger: nästa giv går vidare (förval) eller samme giv igen.",
+        "sv": "Om alla smyger: nästa giv går vidare (förval) eller samma giv igen.",
         "en": "If everyone passes: the deal passes on (default) or the same dealer redeals."})
     penalty: int = field(default=5, metadata={
         "choices": (5, 6),
@@ -176,7 +176,7 @@ class Options:
 # --- events --------------------------------------------------------------------------------
 BREACHES = ("foreign_cut", "picked_up_early", "forgot_ask", "forgot_exit_knock")
 EVENTS = {
-    "deal": EventSpec(help_sv="Given har gett ut korten.", help_en="The dealer has dealt."),
+    "deal": EventSpec(help_sv="Givaren har gett ut korten.", help_en="The dealer has dealt."),
     "knock": EventSpec(help_sv="Given knackar: ”Knack för kort och felgiv”.",
                        help_en="The dealer knocks: “Knack för kort och felgiv”."),
     "bid": EventSpec({"seat": "seat", "bid": "value"},
@@ -199,7 +199,7 @@ EVENTS = {
                          help_sv="Någon ropar ”Fem opp!” för en förseelse.",
                          help_en="Someone calls “Fem opp!” on a breach."),
     "misdeal": EventSpec(optional={"knocked": "bool"},
-                         help_sv="Felgiv: samme giv ger om.",
+                         help_sv="Felgiv: samma giv ger om.",
                          help_en="A misdeal: the same dealer deals again."),
     "result": EventSpec({"bids": "list"}, {"tricks": "list", "joined": "seats"},
                         help_sv="Snabbinmatning av en hel giv: bud per plats, stick per "
@@ -387,8 +387,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
         "not_expected", _phase_rule(state.phase),
         {"event": event_type, "phase": state.phase,
          "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _phase_rule(phase: str) -> str:
@@ -490,7 +490,8 @@ def _on_play(state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "ask_required", R_PLAY, {"declarer": deal.declarer},
             f"Efter fjärde sticket ska {_name(state, deal.declarer)} fråga ”Går ni med?” "
-            "innan spelet fortsätter. Glömde han det kan vem som helst ropa fem opp.",
+            f"innan spelet fortsätter. Glömmer {_name(state, deal.declarer)} det kan vem som helst "
+            "ropa fem opp.",
             f"After the fourth trick {_name(state, deal.declarer)} must ask “Går ni med?” "
             "before play goes on. If he forgot, anyone may call fem opp.")
     if state.phase != "play":
@@ -797,7 +798,7 @@ def _breach_check(state: State, breach: str) -> int | None:
         possible = deal is not None and deal.exit_missed and deal.exit_due is not None
     if not possible:
         raise refuse("Ingen har glömt att knacka för sin utgång: antingen nådde ingen 0 "
-                     "under given, eller så knackade han i tid.",
+                     "under given, eller så knackade den som gick ut i tid.",
                      "Nobody forgot to knock for going out: either nobody reached 0 during "
                      "the deal or the knock came in time.")
     return deal.declarer
@@ -873,7 +874,8 @@ def _score_deal(state: State) -> State:
         state = replace(state, out=state.out + (declarer,))
     state = _add_row(
         state, "deal",
-        f"Giv {deal.number}: {_name(state, declarer)} {bid_sv}, {taken} stick, {outcome_sv}",
+        f"Giv {deal.number}: {_name(state, declarer)} {bid_sv.lower()}, {taken} stick, "
+        f"{outcome_sv}",
         f"Deal {deal.number}: {_name(state, declarer)} {bid_en}, {taken} "
         f"{'trick' if taken == 1 else 'tricks'}, {outcome_en}",
         changes, deal.number)
@@ -1004,11 +1006,11 @@ def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
         sv=(f"{name} bekände inte {suit[0]} i stick {void.trick} (spelade {void.card}) men "
             f"har {proof} på sin inmatade hand: felspel i stick {void.trick}."),
         en=(f"{name} did not follow {suit[1]} in trick {void.trick} (played {void.card}) but "
-            f"holds {proof} in his entered hand: a revoke in trick {void.trick}."),
+            f"holds {proof} in the entered hand: a revoke in trick {void.trick}."),
         private_to=void.seat,
-        public_sv=(f"{name} bekände inte {suit[0]} i stick {void.trick}, men hans inmatade "
-                   f"hand har {suit[0]}: felspel i stick {void.trick}."),
-        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but his entered "
+        public_sv=(f"{name} bekände inte {suit[0]} i stick {void.trick}, men den inmatade "
+                   f"handen har {suit[0]}: felspel i stick {void.trick}."),
+        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but the entered "
                    f"hand holds {suit[1]}: a revoke in trick {void.trick}."))
 
 

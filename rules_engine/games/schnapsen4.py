@@ -77,8 +77,8 @@ RULES = (
     RuleSection(family.R4_DEAL,
                 "24 kort (nior under knekten, 0 poäng). Given växlar moturs. Tre kort i taget "
                 "moturs från givens högra granne, som tittar på sina tre och ropar ett kort: "
-                "dess färg är trumf, den som har det hans hemliga partner (har han det själv: "
-                "en mot tre). Sedan tre kort till var.",
+                "dess färg är trumf, den som har kortet blir den ropandes hemliga partner (har "
+                "den ropande det själv: en mot tre). Sedan tre kort till var.",
                 "24 cards (nines below the jack, worth 0). The deal passes counter-clockwise. "
                 "Three at a time counter-clockwise from the dealer's right-hand neighbour, who "
                 "looks at his three and calls a card: its suit is trumps, its holder his secret "
@@ -86,8 +86,8 @@ RULES = (
     RuleSection(family.R4_PLAY,
                 "Den som ropade spelar ut först, sedan stickets vinnare; moturs. Bekänn färg, "
                 "annars trumfa, och ta sticket om du kan. Mariage av den som spelar ut: 40 i "
-                "trumf, annars 20 (första utspelarens när han vinner ett stick). Sista "
-                "sticket 10.",
+                "trumf, annars 20 (första utspelarens när utspelarens sida vinner ett "
+                "stick). Sista sticket 10.",
                 "The caller leads first, then the trick's winner; counter-clockwise. Follow "
                 "suit, else trump, and head the trick if you can. Marriages by the leader: 40 in "
                 "trumps, else 20 (the first leader's once he wins a trick). Last trick 10."),

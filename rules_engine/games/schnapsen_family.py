@@ -190,8 +190,8 @@ RULES_TWO = (
                 "trick too. Then no more cards are drawn."),
     RuleSection(R_MARRIAGE,
                 "Den som spelar ut och har K och D i samma färg spelar ut det ena och visar "
-                "det andra: 40 i trumf, annars 20. Poängen räknas först när han har vunnit ett "
-                "stick (texten: när första stickets utspelare vinner ett stick).",
+                "det andra: 40 i trumf, annars 20. Poängen räknas först när den som meldade har "
+                "vunnit ett stick (texten: när första stickets utspelare vinner ett stick).",
                 "The leader holding K and Q of a suit leads one and shows the other: 40 in "
                 "trumps, else 20. The points count only once he has won a trick (the text: "
                 "when the first trick's leader wins a trick)."),
@@ -202,7 +202,7 @@ RULES_TWO = (
                 "ends. Otherwise it ends when the cards are played out."),
     RuleSection(R_SCORE,
                 "Rätt 66 (motspelaren stängde inte) eller sista sticket ur en slut talong: 1 "
-                "spelpoäng om motspelaren har 33 eller mer, 2 om han har högst 32 men ett "
+                "spelpoäng om motspelaren har 33 eller mer, 2 om motspelaren har högst 32 men ett "
                 "stick, 3 utan stick. Rätt 66 mot den som stängde, eller motspelarens felaktiga "
                 "66: 2, eller 3 utan stick. Efter en stängning gäller poäng och stick då den "
                 "stängdes; ingen sa 66: som om den som stängde sa det vid slutet.",
@@ -715,8 +715,8 @@ def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolat
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _on_deal(variant: Variant, state: State, event: dict[str, Any]) -> State:
@@ -1094,7 +1094,7 @@ def _check_known_duty(variant: Variant, state: State, hand: Hand, seat: int,
             raise _violation(
                 code, variant.refs.play, {"seat": seat, "card": str(card),
                                           "holds": str(other), "trick": trick.number},
-                f"{_name(state, seat)} måste {sv}: {other} är känt på hans hand.",
+                f"{_name(state, seat)} måste {sv}: {other} är känt på handen.",
                 f"{_name(state, seat)} must {en}: {other} is known to be in his hand.")
 
 
@@ -1435,6 +1435,17 @@ def _quick_winners(variant: Variant, state: State, hand: Hand,
 # The figures at the moment of closing, for quick entry of a closed hand (two hands).
 CLOSING_FIELDS = ("opponent_points_at_closing", "opponent_tricks_at_closing",
                   "closer_tricks_at_closing")
+# The quick entry's numbers in words, for refusals (a player never sees the field names).
+_FIELD_SV = {"loser_points": "Förlorarens poäng", "loser_tricks": "Förlorarens stick",
+             "winner_tricks": "Vinnarens stick",
+             "opponent_points_at_closing": "Motspelarens poäng vid stängningen",
+             "opponent_tricks_at_closing": "Motspelarens stick vid stängningen",
+             "closer_tricks_at_closing": "Stängarens stick vid stängningen"}
+_FIELD_EN = {"loser_points": "The loser's points", "loser_tricks": "The loser's tricks",
+             "winner_tricks": "The winner's tricks",
+             "opponent_points_at_closing": "The opponent's points at the closing",
+             "opponent_tricks_at_closing": "The opponent's tricks at the closing",
+             "closer_tricks_at_closing": "The closer's tricks at the closing"}
 
 
 def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
@@ -1465,7 +1476,8 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
         high = MOST_POINTS if "points" in name else most_tricks
         if value is not None and not 0 <= value <= high:
             raise refuse("result_shape", {name: value},
-                         f"{name} kan inte vara {value}.", f"{name} cannot be {value}.")
+                         f"{_FIELD_SV.get(name, name)} kan inte vara {value}.",
+                         f"{_FIELD_EN.get(name, name)} cannot be {value}.")
     lp, lt, wt = counts["loser_points"], counts["loser_tricks"], counts["winner_tricks"]
     if lt is not None and wt is not None and lt + wt > most_tricks:
         raise refuse("result_shape", {"tricks": lt + wt},
@@ -1531,7 +1543,7 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
         # points has a trick, and 3 is for a loser without one.
         raise refuse("points_mean_a_trick", {"loser_points": lp},
                      f"Förloraren har {lp} poäng{at_sv}, alltså minst ett stick: då blir det "
-                     "inte 3 spelpoäng (3 är när han inte har något stick).",
+                     "inte 3 spelpoäng (3 är när förloraren inte har något stick).",
                      f"The loser has {lp} points{at_en}, so at least one trick: that does not "
                      "score 3 game points (3 is for a loser without a trick).")
     if lp is not None and lt is not None:
@@ -1656,12 +1668,12 @@ def _private_breach(state: State, finding: Finding, seat: int) -> Finding:
     card = finding.params["proof_card"]
     return replace(
         finding, params=dict(finding.params, proof="hand"), private_to=seat,
-        sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; {card} på hans "
-            "inmatade hand fanns då på handen."),
+        sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; {card} på den "
+            "inmatade handen fanns då på handen."),
         en=(f"{name} had to {en} in trick {trick} but played {played}; {card} in his entered "
             "hand was in his hand then."),
-        public_sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; hans inmatade "
-                   "hand visar att han kunde."),
+        public_sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; den inmatade "
+                   "handen visar att det gick."),
         public_en=(f"{name} had to {en} in trick {trick} but played {played}; his entered "
                    "hand shows he could."))
 
@@ -1686,10 +1698,10 @@ def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: 
             raise hand_entry.refuse_duty(
                 code, rule, seat, {"card": str(card), "holds": str(other),
                                    "trick": trick.number},
-                sv=f"{name} måste {sv}: {other} finns på hans inmatade hand.",
-                en=f"{name} must {en}: {other} is in his entered hand.",
-                public_sv=f"{name} måste {sv}: hans inmatade hand kan det.",
-                public_en=f"{name} must {en}: his entered hand can.")
+                sv=f"{name} måste {sv}: {other} finns på den inmatade handen.",
+                en=f"{name} must {en}: {other} is in the entered hand.",
+                public_sv=f"{name} måste {sv}: den inmatade handen visar att det går.",
+                public_en=f"{name} must {en}: the entered hand can.")
 
 
 def entered_legal(variant: Variant, state: State, seat: int) -> tuple[Card, ...] | None:
@@ -1718,12 +1730,12 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
     events = {
         "deal": EventSpec(
             {"trump": "card"},
-            help_sv="Given har gett och vänt upp trumfkortet under talongen.",
+            help_sv="Givaren har gett och vänt upp trumfkortet under talongen.",
             help_en="The dealer has dealt and turned up the trump card under the talon."),
         "call": EventSpec(
             {"seat": "seat", "card": "card"},
             help_sv="Spelaren till höger om given ropar ett kort: dess färg är trumf och den "
-                    "som har det hans hemliga partner.",
+                    "som har kortet blir den ropandes hemliga partner.",
             help_en="The player on the dealer's right calls a card: its suit is trumps and "
                     "its holder his secret partner."),
         "exchange": EventSpec(
@@ -1742,14 +1754,14 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
                           help_en="One card played."),
         "trick": EventSpec(
             {"cards": "cards"}, {"marriage": "bool"},
-            help_sv="Sticket i spelordning från den som står på tur; marriage: utspelet "
+            help_sv="Sticket i spelordning från den som står på tur; med mariage om utspelet "
                     "meldar mariage.",
             help_en="The trick's cards in playing order from the seat to play; marriage: the "
                     "lead announces a marriage."),
         "claim": EventSpec(
             {"seat": "seat"}, {"partner": "seat"} if variant.calls_partner else {},
-            help_sv="”66!” — spelaren säger att han (hans sida) har 66; given slutar."
-                    + (" partner: vem som har det ropade kortet, om det inte är spelat."
+            help_sv="”66!” — spelaren säger att den egna sidan har 66; given slutar."
+                    + (" Partner: vem som har det ropade kortet, om det inte är spelat."
                        if variant.calls_partner else ""),
             help_en="“66!” — the player says he (his side) has 66; the hand ends."
                     + (" partner: who holds the called card, if it is not played yet."
@@ -1765,8 +1777,9 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
     }
     events["hand"] = EventSpec(
         {"seat": "seat", "cards": "cards"},
-        help_sv="Spelaren matar in korten han har (när talongen är stängd eller slut; syns "
-                "bara för hans plats tills given är slut); därefter prövas varje kort genast.",
+        help_sv="Spelaren matar in korten på sin hand (när talongen är stängd eller slut; syns "
+                "bara för den egna platsen tills given är slut); därefter prövas varje kort "
+                "genast.",
         help_en="The player enters the cards he holds (once the talon is closed or "
                 "exhausted; seen only by his seat until the hand is over); from then on each "
                 "card is checked at once.")
@@ -1888,8 +1901,8 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
         out["exchange"] = _verdict(
             exchange_refusal(variant, state, leader),
             variant.refs.exchange if rules.exchange_rank == "J" else variant.refs.options,
-            leader, f"{_name(state, leader)} får byta {wanted} mot {hand.trump_card} om han har "
-                    f"{wanted}.",
+            leader, f"{_name(state, leader)} får byta {wanted} mot {hand.trump_card}, om {wanted} "
+                    "finns på handen.",
             f"{_name(state, leader)} may exchange {wanted} for {hand.trump_card} if he holds "
             f"{wanted}.")
         out["close"] = _verdict(

@@ -218,7 +218,7 @@ EVENTS = {
     "trump": EventSpec({"card": "card"}, {"seat": "seat", "hands": "list"},
                        help_sv="Sista talongkortet vänds upp: dess färg är trumf. I början av "
                                "ett spel: börja i andra fasen — trumfkortet, vem som tog det "
-                               "(han spelar ut) och hur många kort var och en har.",
+                               "(och spelar ut) och hur många kort var och en har.",
                        help_en="The last talon card is turned: its suit is trumps. At the "
                                "start of a game: begin at phase two — the trump card, who "
                                "took it (he leads) and how many cards each player holds."),
@@ -463,8 +463,8 @@ def _refuse_phase(state: State, event_type: str) -> RuleViolation:
         "not_expected", rule,
         {"event": event_type, "phase": state.game.phase,
          "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _not_your_turn(state: State, seat: int, turn: int, rule: str) -> RuleViolation:
@@ -657,7 +657,7 @@ def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
     if missing:
         raise _violation(
             "phase_two_start_incomplete", R_TWO, {"missing": missing},
-            "För att börja i andra fasen: ange trumfkortet, vem som tog det (han spelar ut) "
+            "För att börja i andra fasen: ange trumfkortet, vem som tog det (och spelar ut) "
             "och antal kort på varje hand.",
             "To begin at phase two: give the trump card, who took it (he leads) and the "
             "number of cards in each hand.")
@@ -827,7 +827,7 @@ _PROOF_TEXT = {
                "played {card} in trick {trick} (move {move})"),
     "shown": ("visade {card} på handen (drag {move})",
               "showed {card} in his hand (move {move})"),
-    "settled": ("har {card} på handen — bara han har okända kort kvar (drag {move})",
+    "settled": ("har {card} på handen — ingen annan har okända kort kvar (drag {move})",
                 "holds {card} — only he has unknown cards left (move {move})"),
 }
 
@@ -844,16 +844,16 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
         return Finding(
             "revoke_proven", R_TWO, claim.seat, params,
             sv=(f"{name} trumfade med {_cards(claim.shown)} i stick {claim.trick} (drag "
-                f"{claim.move}) utan att bekänna {suit_sv}, men {proof_sv}, ett kort han haft "
-                f"sedan andra fasen började: felspel i stick {claim.trick}."),
+                f"{claim.move}) utan att bekänna {suit_sv}, men {proof_sv}, ett kort som funnits "
+                f"på handen sedan andra fasen började: felspel i stick {claim.trick}."),
             en=(f"{name} trumped with {_cards(claim.shown)} in trick {claim.trick} (move "
                 f"{claim.move}) without following {suit_en}, but {proof_en}, a card he has "
                 f"held since phase two began: a revoke in trick {claim.trick}."))
     return Finding(
         "could_have_beaten", R_VARIANTS, claim.seat, params,
         sv=(f"{name} söp {_cards(claim.shown)} i stick {claim.trick} (drag {claim.move}) "
-            f"trots överstickstvång, men {proof_sv}, ett kort han haft sedan andra fasen "
-            f"började och som slår över: han kunde slå över i stick {claim.trick}."),
+            f"trots överstickstvång, men {proof_sv}, ett kort som funnits på handen sedan andra "
+            f"fasen började och som slår över: {name} kunde slå över i stick {claim.trick}."),
         en=(f"{name} took up {_cards(claim.shown)} in trick {claim.trick} (move "
             f"{claim.move}) under compulsory beating, but {proof_en}, a card he has held "
             f"since phase two began that beats it: he could have beaten in trick "
@@ -869,10 +869,10 @@ def _private_finding(state: State, finding: Finding, claim: Claim) -> Finding:
                         ("söp trots överstickstvång", "took up under compulsory beating"))
     return replace(
         finding, private_to=claim.seat,
-        public_sv=(f"{name} {what_sv} i stick {claim.trick} (drag {claim.move}), men hans "
-                   "inmatade hand visar att han kunde: felspel."),
-        public_en=(f"{name} {what_en} in trick {claim.trick} (move {claim.move}), but his "
-                   "entered hand shows he could: a breach."))
+        public_sv=(f"{name} {what_sv} i stick {claim.trick} (drag {claim.move}), men den "
+                   "inmatade handen visar att det gick: felspel."),
+        public_en=(f"{name} {what_en} in trick {claim.trick} (move {claim.move}), but the "
+                   "entered hand shows it was possible: a breach."))
 
 
 # --- phase two: plays ------------------------------------------------------------------------
@@ -947,7 +947,7 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         led = game.table[0].suit
         holding = [c for c in known if c.suit == led]
         if holding:
-            # Cite what the whole table knows he holds if it suffices; else his entered hand.
+            # Cite what the whole table knows he holds if it suffices; else the entered hand.
             public = [c for c in holding if c in _public_known(game, seat)]
             shown = sorted(public or holding, key=rank)
             raise RuleViolation(
@@ -958,8 +958,8 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                 en=f"{_name(state, seat)} holds {_cards(shown)} and must follow "
                    f"{_suit(led, 'en')}: trumping is allowed only when void.",
                 private_to=None if public else seat,
-                public_sv=f"{_name(state, seat)}s inmatade hand har {_suit(led, 'sv')}: han "
-                          "måste bekänna; trumfa får man bara som renons.",
+                public_sv=f"{_name(state, seat)}s inmatade hand har {_suit(led, 'sv')}: "
+                          f"{_name(state, seat)} måste bekänna; trumfa får man bara som renons.",
                 public_en=f"{_name(state, seat)}'s entered hand holds {_suit(led, 'en')}: he "
                           "must follow; trumping is allowed only when void.")
         left_unknown = game.in_hand[seat] - len(unknown)
@@ -1105,7 +1105,7 @@ def _on_supa(state: State, event: dict[str, Any]) -> State:
                    f"beat {top.top}.",
                 private_to=None if public else seat,
                 public_sv=f"Överstickstvång: {_name(state, seat)}s inmatade hand har ett kort "
-                          f"som slår över {top.top}: han måste slå över.",
+                          f"som slår över {top.top}: {_name(state, seat)} måste slå över.",
                 public_en=f"Compulsory beating: {_name(state, seat)}'s entered hand holds a "
                           f"card that beats {top.top}: he must beat it.")
         # Provable later only when the suit on top is the led suit: a higher card of it
@@ -1144,7 +1144,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             sv=f"{name} har {_cards(missing)} på handen (vunnet eller upptaget), men de saknas.",
             en=f"{name} holds {_cards(missing)} (won or taken up), but they are missing.",
             private_to=seat,
-            public_sv=f"{name}s hand saknar kort som appen vet att han har.",
+            public_sv=f"{name}s hand saknar kort som appen vet finns där.",
             public_en=f"{name}'s hand lacks cards the app knows he holds.")
     new_cards = tuple(c for c in cards if c not in game.known(seat))
     for card in new_cards:
@@ -1153,7 +1153,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             if error.private_to is None:  # a card of his entry: his secret
                 error.private_to = seat
                 error.public_messages = {
-                    "sv": f"{name}s hand nämner ett kort som han inte kan ha.",
+                    "sv": f"{name}s hand nämner ett kort som inte kan finnas där.",
                     "en": f"{name}'s hand names a card he cannot hold."}
             raise error
     # The entered hand is his secret until the game is over (rules_engine.secrets).

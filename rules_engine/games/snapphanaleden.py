@@ -613,8 +613,8 @@ def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolat
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _discards_due(variant: Variant, deal: Deal) -> tuple[tuple[int, int], ...]:
@@ -699,7 +699,7 @@ def _on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
         if card in deal.known[seat]:
             raise _violation(
                 "discard_in_hand", variant.rule_deal, {"seat": seat, "card": str(card)},
-                f"{card} står i {_name(state, seat)}s inmatade hand, korten han spelar med; "
+                f"{card} står i {_name(state, seat)}s inmatade hand, korten som spelas; "
                 "det kan inte också vara sakat.",
                 f"{card} is in {_name(state, seat)}'s entered hand, the cards he plays with; "
                 "it cannot be discarded as well.", private_to=seat,
@@ -719,8 +719,8 @@ def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
     if state.phase not in ("discard", "play") or _has_played(deal, seat):
         raise _violation(
             "hand_too_late", R_PLAY, {"seat": seat},
-            f"{_name(state, seat)}s hand matas in innan han spelar sitt första kort.",
-            f"{_name(state, seat)}'s hand is entered before his first card is played.")
+            f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
+            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
     if deal.hand_known[seat]:
         raise _violation("hand_known", R_PLAY, {"seat": seat},
                          f"{_name(state, seat)}s hand är redan inmatad.",
@@ -895,9 +895,10 @@ def _check_follow(state: State, seat: int, card: Card) -> None:
     if led is None or card.suit in (led, FJONT):
         return
     known = deal.known[seat]
-    source_sv, source_en = (("finns på hans inmatade hand", "is in his entered hand")
+    source_sv, source_en = (("finns på den inmatade handen", "is in the entered hand")
                             if deal.hand_known[seat] else
-                            ("visade han i sin deklaration", "he showed in his declaration"))
+                            (f"visade {_name(state, seat)} i sin deklaration",
+                             f"{_name(state, seat)} showed in a declaration"))
     shown = tuple(c for d in deal.declarations if d.seat == seat for c in d.laid_down)
 
     def private(holds: Card, duty_sv: str, duty_en: str) -> dict[str, Any]:
@@ -906,10 +907,10 @@ def _check_follow(state: State, seat: int, card: Card) -> None:
         if holds in shown:
             return {}
         return {"private_to": seat,
-                "public_sv": f"{_name(state, seat)} {duty_sv}: handen som matats in för "
-                             "honom visar det.",
-                "public_en": f"{_name(state, seat)} {duty_en}: the hand entered for him "
-                             "shows it."}
+                "public_sv": f"{_name(state, seat)} {duty_sv}: den inmatade handen visar "
+                             "det.",
+                "public_en": f"{_name(state, seat)} {duty_en}: the entered hand shows "
+                             "it."}
 
     same = next((c for c in known if c.suit == led), None)
     if same is not None:

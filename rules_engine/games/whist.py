@@ -342,8 +342,8 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
             help_en="The dealer's last card, turned up: its suit is trump.")
     specs["hand"] = EventSpec(
         {"seat": "seat", "cards": "cards"},
-        help_sv="Valfritt: spelarens 13 kort före hans första kort; då prövas varje kort "
-                "han spelar direkt.",
+        help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
+                "varje kort direkt.",
         help_en="Optional: the player's 13 cards before his first card; then every card "
                 "he plays is checked at once.")
     specs["play"] = EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
@@ -629,8 +629,8 @@ def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolat
     return _violation(
         "not_expected", rule,
         {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"{event_type} passar inte nu. {exp.prompt_sv}",
-        f"{event_type} does not fit now. {exp.prompt_en}")
+        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def _at_robber_start(state: State) -> bool:

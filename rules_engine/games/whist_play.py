@@ -329,8 +329,8 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
         raise _violation(
             "must_follow", refs.play,
             {"seat": player, "card": str(card), "led_suit": led, "holds": str(same)},
-            f"{names[player]} måste bekänna {suit_sv}: {same} finns på hans hand.",
-            f"{names[player]} must follow {suit_en}: {same} is in his hand.")
+            f"{names[player]} måste bekänna {suit_sv}: {same} finns på handen.",
+            f"{names[player]} must follow {suit_en}: {same} is in the hand.")
     # No duty to trump: not following shows a void in the led suit only (the default).
     knowledge = cp.knowledge.record(trick.number, led, Play(player, card), refs.play,
                                     tuple(names))
@@ -379,8 +379,8 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
     if played:
         raise _violation(
             "hand_too_late", refs.deal, {"seat": player},
-            f"{names[player]}s hand matas in innan han spelar sitt första kort.",
-            f"{names[player]}'s hand is entered before he plays his first card.")
+            f"{names[player]} har redan spelat: handen matas in före det första kortet.",
+            f"{names[player]} has played already: the hand is entered before the first card.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
         raise RuleViolation(
@@ -411,8 +411,8 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
     if must_hold is not None and must_hold not in cards:
         raise _violation(
             "trump_card_missing", refs.deal, {"seat": player, "card": str(must_hold)},
-            f"{names[player]} gav och tog upp trumfkortet {must_hold}: det hör till hans "
-            "hand.",
+            f"{names[player]} gav och tog upp trumfkortet {must_hold}: det hör till "
+            f"{names[player]}s hand.",
             f"{names[player]} dealt and took up the trump card {must_hold}: it belongs to "
             "his hand.")
     return hands[:player] + (cards,) + hands[player + 1:]

@@ -138,3 +138,19 @@ def test_messages_follow_accept_language(table):
     assert response.status_code == 422
     assert response.json["message"] == response.json["messages"]["sv"]
     assert "ger" in response.json["message"]
+
+
+def test_a_request_that_does_not_fit_is_refused_in_words_a_player_understands(client):
+    """Issue "The table on the phone", item 6: no "Begäran passar inte schemat"; the refusal
+    says what could not be read, with the field details kept for a developer."""
+    missing = client.post("/api/tables", json={"game": "rodskagg"},
+                          headers={"Accept-Language": "sv"})
+    assert missing.status_code == 400 and missing.json["code"] == "invalid_request"
+    assert missing.json["message"] == ("Inmatningen gick inte att läsa: spelarna saknas eller "
+                                       "har fel form.")
+    assert "players" in missing.json["details"]["fields"]["json"]
+    odd = client.post("/api/tables", json={"game": "rodskagg", "players": ["A", "B", "C"],
+                                           "colour": "red"}, headers={"Accept-Language": "sv"})
+    assert odd.json["messages"]["sv"] == ("Inmatningen gick inte att läsa: fältet ”colour” "
+                                          "saknas eller har fel form.")
+    assert odd.json["messages"]["en"] == "The entry could not be read; check the field “colour”."

@@ -200,6 +200,15 @@ def test_the_next_round_waits_for_the_last_unless_forced(event):
             "rounds_complete")
 
 
+def test_a_one_round_tournament_says_its_only_round_is_seated(client, director):
+    """Number agreement in the refusal: no "Alla 1 ronder"."""
+    event = Event(client, director, braus_body(rounds=1))
+    event.seat()
+    body = refused(event.post("/rounds", {"method": "random", "force": True}), 409,
+                   "rounds_complete")
+    assert body["messages"]["sv"] == "Turneringens enda rond är lottad."
+
+
 def test_by_standings_the_winners_meet_and_partners_change(event):
     first = event.seat("standings")
     for table in first["tables"]:

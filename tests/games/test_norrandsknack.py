@@ -559,6 +559,9 @@ def test_named_laid_away_cards_are_dead():
     t.bids({B: K})
     t.refuse("buy_cards_count", "buy", seat=B, discard=1, cards="♠2 ♠3")
     t.refuse("buy_cards_count", "buy", seat=B, discard=2, cards="♠2 ♠2")
+    pat = t.refuse("buy_cards_count", "buy", seat=B, discard=0, cards="♠2")
+    assert pat.messages["sv"] == ("Den som står nöjd lägger inte bort något kort: inga kort "
+                                  "kan nämnas.")  # no "Högst 0 ... när 0 läggs bort"
     t.post("buy", seat=B, discard=2, cards="♠2")
     t.refuse("card_laid_away", "buy", seat=C, discard=1, cards="♠2")
     t.post("buy", seat=C, discard=0)

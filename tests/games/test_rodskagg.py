@@ -1170,7 +1170,7 @@ def test_a_redeal_after_a_misdeal_is_still_the_same_deal():
     t.win_tricks(B, B)
     rows = t.sheet().rows
     assert [(r.kind, r.deal) for r in rows[1:]] == [("redeal", 1), ("deal", 1)]
-    assert rows[-1].label_sv.startswith("Giv 1: Bo Ett")
+    assert rows[-1].label_sv.startswith("Giv 1: Bo ett")
     t.post("deal")
     assert t.state.deal.number == 2  # the next deal is deal 2
     t.check_replay()
@@ -1236,4 +1236,4 @@ def test_the_deal_row_says_1_trick_in_english():
     t = Table(3)
     t.quick({B: 1}, [2, 1, 3])
     assert t.sheet().rows[-1].label_en == "Deal 1: Bo One, 1 trick, made"
-    assert t.sheet().rows[-1].label_sv == "Giv 1: Bo Ett, 1 stick, hem"
+    assert t.sheet().rows[-1].label_sv == "Giv 1: Bo ett, 1 stick, hem"

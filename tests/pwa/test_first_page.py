@@ -91,7 +91,7 @@ def test_quick_entry_moves_the_declarer_down(page: Page, live_server):
     enter_deal(page, bids={1: 3}, tricks=[0, 4, 1, 1], joined=(0,))
     saved(page, 1)
     expect_totals(page, [17, 8, 12, 12])
-    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo Tre, 4 stick, hem")
+    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo tre, 4 stick, hem")
     expect(page.locator(".sheet tr.nums").last.locator("td.changed .delta")).to_have_text(
         ["+5", "\u22124"])
     expect(page.locator(".next-dealer")).to_have_text("Bo ger nästa giv.")

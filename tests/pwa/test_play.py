@@ -76,7 +76,7 @@ def test_a_rodskagg_deal_trick_by_trick_to_its_protokoll_line(page: Page, live_s
             tap_card(page, card)
             seq += 1
             expect_seq(page, seq)
-    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo Två, 6 stick, hem")
+    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo två, 6 stick, hem")
     expect_totals(page, [12, 6, 12, 17])
     expect(page.locator(".next-dealer")).to_have_text("Bo ger nästa giv.")
     expect(page.locator("svg.chart polyline")).to_have_count(4)

@@ -88,7 +88,7 @@ def test_rodskagg_deal_in_three_taps_and_a_joiner_in_four(page: Page, live_serve
         "type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [0, 4, 0, 2],
         "joined": [0]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
-    assert row["label"]["sv"] == "Giv 1: Bo Tre, 4 stick, hem"
+    assert row["label"]["sv"] == "Giv 1: Bo tre, 4 stick, hem"
 
     # "B står på 7 poäng, bjuder tre stick men spelar bara hem två": 7 - 2 + 5. Here Cia at
     # 12 bids three and takes two: 12 - 2 + 5 = 15 — three taps, nobody joined.

@@ -319,8 +319,10 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
     number = storage.round_count(db, tid) + 1
     if number > tournament["rounds"]:
         raise ApiError(409, "rounds_complete",
-                       f"Alla {tournament['rounds']} ronder är lottade.",
-                       f"All {tournament['rounds']} rounds have been seated.",
+                       "Turneringens enda rond är lottad." if tournament["rounds"] == 1
+                       else f"Alla {tournament['rounds']} ronder är lottade.",
+                       "The tournament's only round has been seated." if tournament["rounds"] == 1
+                       else f"All {tournament['rounds']} rounds have been seated.",
                        details={"rounds": tournament["rounds"]})
     table_readings = readings(db, tournament)
     if rounds and not force:
