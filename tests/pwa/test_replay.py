@@ -47,7 +47,7 @@ def play_the_deal(page: Page, url: str) -> None:
             tap_card(page, card)
             seq += 1
             expect_seq(page, seq)
-    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo Två, 6 stick, hem")
+    expect(page.locator(".sheet tr.label").last).to_have_text("Giv 1: Bo två, 6 stick, hem")
 
 
 def revoke_text(page: Page, url: str) -> str:
@@ -115,8 +115,7 @@ def test_a_deal_replayed_trick_by_trick_marks_the_revoke_at_the_trick_that_prove
     expect(rule.locator("summary cite")).to_have_text("Rödskägg — Spelet")
     expect(rule.locator("blockquote")).to_be_hidden()
     rule.locator("summary").click()
-    catalog = page.request.get(f"{live_server.url}/api/games").json()
-    rodskagg = next(game for game in catalog if game["id"] == "rodskagg")
+    rodskagg = page.request.get(f"{live_server.url}/api/games/rodskagg").json()
     summary = next(r["summary"]["sv"] for r in rodskagg["rules"] if r["ref"] == "Rödskägg — Spelet")
     expect(rule.locator("blockquote")).to_be_visible()
     expect(rule.locator("blockquote")).to_contain_text(summary[:40])
