@@ -93,6 +93,22 @@ class GameModule(Protocol):
     def describe(self, state: Any) -> dict[str, Any]: ...
 
 
+def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
+                  players_range: tuple[int, int], rule: str, dealer_rule: str | None = None,
+                  sv: str | None = None, en: str | None = None) -> None:
+    """Refuse a table of the wrong size or with a first dealer who is not at it (every
+    game's ``new``). ``sv``/``en`` replace the plain "X is played by 3–5 players" where the
+    text says more (Bräus's "four players in two pairs")."""
+    low, high = players_range
+    if not low <= len(players) <= high:
+        count = f"{low}" if low == high else f"{low}–{high}"
+        raise RuleViolation(
+            "player_count", rule=rule, params={"players": len(players)},
+            sv=sv or f"{name} spelas av {count} spelare.",
+            en=en or f"{name} is played by {count} players.")
+    check_first_dealer(first_dealer, len(players), dealer_rule or rule)
+
+
 def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:
     """Refuse a first dealer who is not one of the players (every game's ``new``)."""
     if not 0 <= first_dealer < n_players:
