@@ -115,7 +115,8 @@ from .. import hands as hand_entry
 from ..cards import PIQUET36, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..knowledge import Knowledge
+from ..knowledge import Claim, Knowledge
+from ..marks import strokes
 from ..protocol import check_players, Expectation, Expected, not_expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, seats_from
@@ -137,7 +138,6 @@ FIVE_FIVE = 5  # "fem stick var"
 RITA = 1  # "en rita, dvs. 1 poäng"
 JAN = 2  # "värt två ritor"
 RITOR_TO_WIN = 6  # "den sida som först får sex ritor har vunnit"
-STROKE = "|"  # a rita is a stroke, as the knife cut it in the table
 PISSMUNKAR = "pissmunkar"
 
 # The ranking table the text refers to (README), highest first. Inside a group the suit
@@ -304,15 +304,6 @@ class Done:
 
 
 @dataclass(frozen=True)
-class StoodOver:
-    """``seat`` stood over in ``trick`` against ``against``: he held no higher card."""
-
-    seat: int
-    trick: int
-    against: Card
-
-
-@dataclass(frozen=True)
 class Outcome:
     """How a deal ended: ``kind`` is one of OUTCOMES; ``side`` scores ``ritor``."""
 
@@ -337,7 +328,8 @@ class Deal:
     won: tuple[int, int] = (0, 0)  # tricks per side, sevens included
     row: tuple[int | None, ...] = ()  # the side of each trick in order; None = set aside
     knowledge: Knowledge = Knowledge()
-    stood: tuple[StoodOver, ...] = ()  # stand-overs not yet proven wrong
+    # Stand-overs not yet proven wrong: each says "nothing higher than .card in my hand".
+    stood: tuple[Claim, ...] = ()
     passed_moments: tuple[tuple[int, int], ...] = ()  # (seat, trick) laying moments let pass
     findings: tuple[Finding, ...] = ()
     quick: bool = False
@@ -441,11 +433,6 @@ def deal_outcome(won: tuple[int, int], jan: bool = False,
     if won == (FIVE_FIVE, FIVE_FIVE) and club_king is not None:
         return Outcome("utslag", club_king, RITA, won)
     return Outcome("none", None, 0, won)
-
-
-def strokes(ritor: int) -> str:
-    """A pair's ritor as the strokes the protokoll shows: ``|||`` for three."""
-    return STROKE * ritor
 
 
 # --- small helpers ---------------------------------------------------------------------------

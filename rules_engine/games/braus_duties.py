@@ -17,60 +17,98 @@ from typing import Any
 from .. import hands as hand_entry
 from ..cards import Card
 from ..errors import Finding
+from ..knowledge import Claim, proof_words
 from ..protocol import Expectation, Expected
 from .braus import (beats, card_name, CARDS_EACH, Deal, deal_in_progress, N_SEATS, _name,
-    R_DEAL, R_PLAY, R_SEVENS, _refuse_phase, SEVENS, State, StoodOver, strength)
+                    R_DEAL, R_PLAY, R_SEVENS, _refuse_phase, SEVENS, State, strength)
 
 
-def _proofs(state: State, deal: Deal, seat: int, card: Card, number: int) -> Deal:
-    """What ``card``, shown by ``seat`` in trick ``number``, proves about earlier tricks.
+def _proofs(state: State, deal: Deal, seat: int, shown: tuple[Card, ...],
+            number: int | None) -> Deal:
+    """What ``shown`` — a card ``seat`` plays in trick ``number``, or (``number`` None) the
+    hand he enters — proves about his earlier turns.
 
-    He held it all deal long (no card is drawn after the deal), so: each earlier stand-over
-    of his against a lower card was a breach, and a seven shown after he let a laying moment
-    pass was kept when it should have been laid down.
+    He held those cards all deal long (no card is drawn after the deal), so: each earlier
+    stand-over of his against a card one of them beats was a breach, and a seven among them
+    after he let a laying moment pass was kept when it should have been laid down.
     """
-    findings = deal.findings
-    stood = []
-    for record in deal.stood:
-        if record.seat == seat and beats(card, record.against):
-            findings += (_stood_over_finding(state, record, card, number),)
+    findings, stood = deal.findings, []
+    for claim in deal.stood:
+        proof = max((c for c in shown if beats(c, claim.card)), key=strength, default=None)
+        if claim.seat == seat and proof is not None:
+            findings += (_stood_over_finding(state, claim, proof, number),)
         else:
-            stood.append(record)
+            stood.append(claim)
     passed = deal.passed_moments
-    if card in SEVENS:
-        mine = [m for m in passed if m[0] == seat]
-        if mine:
-            findings += (_seven_kept_finding(state, seat, mine[0][1], card, number),)
-            passed = tuple(m for m in passed if m[0] != seat)
+    mine = [m for m in passed if m[0] == seat]
+    seven = next((c for c in shown if c in SEVENS), None)
+    if mine and seven is not None:
+        findings += (_seven_kept_finding(state, seat, mine[0][1], seven, number),)
+        passed = tuple(m for m in passed if m[0] != seat)
     return replace(deal, findings=findings, stood=tuple(stood), passed_moments=passed)
 
 
-def _stood_over_finding(state: State, record: StoodOver, card: Card, number: int) -> Finding:
-    name = _name(state, record.seat)
-    against = card_name(record.against)
-    return Finding(
-        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
-        params={"over_trick": record.trick, "against": str(record.against),
-                "proof_trick": number, "proof_card": str(card)},
-        sv=(f"{name} stod över i stick {record.trick} mot {against} men visade "
-            f"{card_name(card)} i stick {number}: {name} kunde ha lagt högre och var då tvungen "
-            f"— felspel i stick {record.trick}."),
-        en=(f"{name} stood over in trick {record.trick} against {against} but showed "
-            f"{card_name(card)} in trick {number}: they could have played higher, so they had "
-            f"to — a breach in trick {record.trick}."))
+def _stood_over_finding(state: State, claim: Claim, proof: Card,
+                        number: int | None) -> Finding:
+    """``claim`` — he stood over against ``claim.card`` — proven wrong by ``proof``: shown
+    in trick ``number``, or held in his entered hand (``number`` None; private to him)."""
+    name, against, n = _name(state, claim.seat), card_name(claim.card), claim.trick
+    params: dict[str, Any] = {"over_trick": n, "against": str(claim.card)}
+    if number is None:
+        params["proof"] = "hand"
+        shown = (f"har {card_name(proof)} på sin inmatade hand",
+                 f"holds {card_name(proof)} in the entered hand")
+    else:
+        params["proof_trick"] = number
+        shown = (f"visade {card_name(proof)} i stick {number}",
+                 f"showed {card_name(proof)} in trick {number}")
+    params["proof_card"] = str(proof)
+    sv, en = proof_words(
+        name,
+        (f"stod över i stick {n} mot {against}", f"stood over in trick {n} against {against}"),
+        shown, (f"felspel i stick {n}", f"a breach in trick {n}"),
+        why=(f"{name} kunde ha lagt högre och var då tvungen",
+             "they could have played higher, so they had to"))
+    finding = Finding(code="stood_over_with_higher", rule=R_PLAY, seat=claim.seat,
+                      params=params, sv=sv, en=en)
+    if number is not None:
+        return finding
+    return replace(
+        finding, private_to=claim.seat,
+        public_sv=(f"{name} stod över i stick {n} mot {against} men {name}s inmatade hand har ett "
+                   f"högre kort — felspel i stick {n}."),
+        public_en=(f"{name} stood over in trick {n} against {against} but the entered hand "
+                   f"holds a higher card — a breach in trick {n}."))
 
 
-def _seven_kept_finding(state: State, seat: int, moment: int, card: Card,
-                        number: int) -> Finding:
+def _seven_kept_finding(state: State, seat: int, moment: int, seven: Card,
+                        number: int | None) -> Finding:
+    """A laying moment let pass, proven wrong by ``seven``: shown in trick ``number``, or
+    held in his entered hand (``number`` None; private to him)."""
     name = _name(state, seat)
-    return Finding(
-        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
-        params={"moment_trick": moment, "proof_trick": number, "card": str(card)},
-        sv=(f"{name} lade inte ned {card} före sitt utspel i stick {moment} men visade den "
-            f"i stick {number}: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {card} before his lead in trick {moment} but showed "
-            f"it in trick {number}: sevens are laid down at once — a breach before trick "
-            f"{moment}."))
+    params: dict[str, Any] = {"moment_trick": moment}
+    if number is None:
+        params["proof"] = "hand"
+        shown = ("har den på sin inmatade hand", "holds it in the entered hand")
+    else:
+        params["proof_trick"] = number
+        shown = (f"visade den i stick {number}", f"showed it in trick {number}")
+    params["card"] = str(seven)
+    sv, en = proof_words(
+        name, (f"lade inte ned {seven} före sitt utspel i stick {moment}",
+               f"did not lay down {seven} before his lead in trick {moment}"),
+        shown, (f"felspel före stick {moment}", f"a breach before trick {moment}"),
+        why=("sjuor läggs ned genast", "sevens are laid down at once"))
+    finding = Finding(code="seven_not_laid_down", rule=R_SEVENS, seat=seat, params=params,
+                      sv=sv, en=en)
+    if number is not None:
+        return finding
+    return replace(
+        finding, private_to=seat,
+        public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
+                   f"en sjua på sin inmatade hand — felspel före stick {moment}."),
+        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
+                   f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
 # --- a hand entered by its player: every turn checked at once -------------------------------
@@ -91,59 +129,9 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
         seen=(s.card for s in deal.knowledge.seen), rule=R_DEAL, players=state.players,
         size_sv=f" ({CARDS_EACH} givna, {CARDS_EACH - deal.held[seat]} lagda eller spelade)",
         size_en=f" ({CARDS_EACH} dealt, {CARDS_EACH - deal.held[seat]} laid or played)")
-    findings, stood = deal.findings, []
-    for record in deal.stood:
-        proof = max((c for c in cards if beats(c, record.against)), key=strength, default=None)
-        if record.seat == seat and proof is not None:
-            findings += (_stood_over_by_hand(state, record, proof),)
-        else:
-            stood.append(record)
-    passed = deal.passed_moments
-    mine = [m for m in passed if m[0] == seat]
-    seven = next((c for c in cards if c in SEVENS), None)
-    if mine and seven is not None:
-        findings += (_seven_kept_by_hand(state, seat, mine[0][1], seven),)
-        passed = tuple(m for m in passed if m[0] != seat)
-    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards),
-                   findings=findings, stood=tuple(stood), passed_moments=passed)
+    deal = _proofs(state, deal, seat, cards, None)
+    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards))
     return replace(state, deal=deal)
-
-
-def _stood_over_by_hand(state: State, record: StoodOver, proof: Card) -> Finding:
-    """``record``'s stand-over proven wrong by the player's entered hand (private to him)."""
-    name, against, n = _name(state, record.seat), card_name(record.against), record.trick
-    return Finding(
-        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
-        params={"over_trick": n, "against": str(record.against), "proof": "hand",
-                "proof_card": str(proof)},
-        sv=(f"{name} stod över i stick {n} mot {against} men har {card_name(proof)} på sin "
-            f"inmatade hand: {name} kunde ha lagt högre och var då tvungen — felspel i stick {n}."),
-        en=(f"{name} stood over in trick {n} against {against} but holds {card_name(proof)} "
-            f"in the entered hand: they could have played higher, so they had to — a breach in "
-            f"trick {n}."),
-        private_to=record.seat,
-        public_sv=(f"{name} stod över i stick {n} mot {against} men {name}s inmatade hand har ett "
-                   f"högre kort — felspel i stick {n}."),
-        public_en=(f"{name} stood over in trick {n} against {against} but the entered hand "
-                   f"holds a higher card — a breach in trick {n}."))
-
-
-def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Finding:
-    """A laying moment let pass, proven wrong by the entered hand (private to him)."""
-    name = _name(state, seat)
-    return Finding(
-        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
-        params={"moment_trick": moment, "proof": "hand", "card": str(seven)},
-        sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
-            f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
-            f"in the entered hand: sevens are laid down at once — a breach before trick "
-            f"{moment}."),
-        private_to=seat,
-        public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
-                   f"en sjua på sin inmatade hand — felspel före stick {moment}."),
-        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
-                   f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
 def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:

@@ -16,13 +16,14 @@ from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import Card
+from ..knowledge import Claim
 from ..tricks import Play, seats_from, Trick
 from .braus import (beats, card_name, Deal, deal_outcome, Done, _in_play, is_jan, N_SEATS,
-    _name, _not_your_turn, R_DEAL, R_PLAY, R_RITOR, R_SEVENS, SET_ASIDE, SEVEN, SEVENS,
-    side_of, State, StoodOver, strength, _to_act, TRICKS_FOR_RITA, _turns_left, _unplayed,
-    UTSLAGSKORTET, _violation, WON)
+                    _name, _not_your_turn, R_DEAL, R_PLAY, R_RITOR, R_SEVENS, SET_ASIDE,
+                    SEVEN, SEVENS, side_of, State, strength, _to_act,
+                    TRICKS_FOR_RITA, _turns_left, _unplayed, UTSLAGSKORTET, _violation, WON)
 from .braus_duties import (_check_no_sevens_against_hand, _check_play_against_hand,
-    _check_stand_over_against_hand, _proofs)
+                           _check_stand_over_against_hand, _proofs)
 from .braus_ritor import _score
 
 
@@ -90,7 +91,7 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                 "and is not entered.")
         deal.knowledge.check_unplayed(card, R_SEVENS)
         number = deal.number_next
-        deal = _proofs(state, deal, seat, card, number)
+        deal = _proofs(state, deal, seat, (card,), number)
         trick = Trick(number, seat, (Play(seat, card),))
         won = tuple(w + (1 if s == side else 0) for s, w in enumerate(deal.won))
         held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
@@ -147,7 +148,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
                 f"{_name(state, seat)} must play a higher card if possible, else stand over."
                 + (" Worthless cards and sevens can only be led." if not strength(card)
                    else ""))
-    deal = _proofs(state, deal, seat, card, number)
+    deal = _proofs(state, deal, seat, (card,), number)
     play = Play(seat, card)
     held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
     deal = replace(deal, current=trick.add(play), held=held,
@@ -177,7 +178,7 @@ def _stand_over(state: State, seat: int) -> State:
     against = trick.plays[-1].card
     _check_stand_over_against_hand(state, deal, seat, against, trick.number)
     deal = replace(deal, over=deal.over + (seat,),
-                   stood=deal.stood + (StoodOver(seat, trick.number, against),))
+                   stood=deal.stood + (Claim(seat, trick.number, against),))
     return _after_turn(replace(state, deal=deal))
 
 

@@ -8,10 +8,11 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import RuleViolation
+from ..marks import strokes
 from ..sheet import SheetRow
-from .braus import (FIVE_FIVE, forehand_of, JAN, N_SEATS, _name, Outcome, PISSMUNKAR, R_RITOR,
-    _refuse_phase, RITA, RITOR_TO_WIN, side_name, side_of, _start_deal, State, strokes,
-    _touched, TRICKS_FOR_RITA, _violation)
+from .braus import (FIVE_FIVE, forehand_of, JAN, N_SEATS, _name, Outcome, PISSMUNKAR,
+                    R_RITOR, _refuse_phase, RITA, RITOR_TO_WIN, side_name, side_of,
+                    _start_deal, State, _touched, TRICKS_FOR_RITA, _violation)
 
 
 def _score(state: State, outcome: Outcome) -> State:
