@@ -114,6 +114,7 @@ from typing import Any
 from .. import hands as hand_entry
 from ..cards import PIQUET36, SUITS, Card
 from ..errors import Finding, RuleViolation
+from ..errors import violation as _violation
 from ..events import EventSpec
 from ..knowledge import Claim, Knowledge
 from ..marks import strokes
@@ -436,10 +437,6 @@ def deal_outcome(won: tuple[int, int], jan: bool = False,
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def _name(state: State, seat: int) -> str:
     return state.players[seat]
 

@@ -124,6 +124,7 @@ from typing import Any
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
+from ..errors import violation as _violation
 from ..secrets import sealed
 from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, not_expected, RuleSection
@@ -383,6 +384,10 @@ class Game:
         """Cards in ``seat``'s hand (phase two): the known ones and the unknown ones."""
         return len(self.held[seat]) + self.in_hand[seat]
 
+    def holding(self) -> tuple[int, ...]:
+        """The players who still hold cards in phase two: the ones still in the game."""
+        return tuple(s for s in range(N_SEATS) if self.count(s) > 0)
+
     def known(self, seat: int) -> tuple[Card, ...]:
         return tuple(h.card for h in self.held[seat])
 
@@ -430,10 +435,6 @@ def left_of(seat: int) -> int:
 
 def rank(card: Card) -> int:
     return DECK.rank_value(card)
-
-
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
 
 def _name(state: State, seat: int) -> str:
@@ -496,7 +497,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
     if state.over:
         raise _refuse_phase(state, "result")
     loser = event["loser"]
-    if game.phase == "two" and game.count(loser) == 0:
+    if game.phase == "two" and loser not in game.holding():
         raise _violation(
             "loser_has_no_cards", R_LOSER, {"loser": loser},
             f"{_name(state, loser)} har inga kort kvar och kan inte bli skitgubbe.",
@@ -642,7 +643,7 @@ def expected(state: State) -> Expected:
 
 def _possible_losers(game: Game) -> list[int]:
     if game.phase == "two":
-        return [s for s in range(N_SEATS) if game.count(s) > 0]
+        return list(game.holding())
     return list(range(N_SEATS))
 
 

@@ -207,8 +207,8 @@ def _start_phase_two(state: State, trump_card: Card) -> State:
     located = {h.card for hand in held for h in hand}
     pool = tuple(c for c in DECK.cards if c not in located)
     assert len(pool) == sum(game.in_hand)
-    out = tuple(s for s in range(N_SEATS) if not held[s] and not game.in_hand[s])
     game = replace(game, phase="two", trump_card=trump_card, held=tuple(held), pool=pool,
-                   turn=taker, trick=1, move=0, out=out)
+                   turn=taker, trick=1, move=0)
+    game = replace(game, out=tuple(s for s in range(N_SEATS) if s not in game.holding()))
     game = _settle_pool(state, game)
     return _after_move(state, game, taker, turn_stays=True)

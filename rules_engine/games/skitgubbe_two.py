@@ -16,6 +16,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import Finding, RuleViolation
+from ..knowledge import proof_words
 from .skitgubbe import (_cards, Claim, _finish_game, Game, Group, Held, left_of, N_SEATS,
                         _name, _not_your_turn, _order, PLAYS_PER_TRICK, R_TWO, R_VARIANTS,
                         rank, _refuse_phase, State, _suit, _violation)
@@ -157,31 +158,28 @@ _PROOF_TEXT = {
 
 
 def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> Finding:
-    name = _name(state, claim.seat)
-    suit_sv, suit_en = _suit(claim.suit, "sv"), _suit(claim.suit, "en")
-    proof_sv, proof_en = (t.format(card=card, trick=game.trick, move=game.move)
-                          for t in _PROOF_TEXT[proof])
-    params = {"claim_trick": claim.trick, "claim_move": claim.move,
+    name, t, m, shown = _name(state, claim.seat), claim.trick, claim.move, _cards(claim.shown)
+    proof_sv, proof_en = (text.format(card=card, trick=game.trick, move=game.move)
+                          for text in _PROOF_TEXT[proof])
+    params = {"claim_trick": t, "claim_move": m,
               "claim_cards": [str(c) for c in claim.shown], "proof_trick": game.trick,
               "proof_move": game.move, "proof_card": str(card), "suit": claim.suit}
+    held = (f"{proof_sv}, ett kort som funnits på handen sedan andra fasen började",
+            f"{proof_en}, a card he has held since phase two began")
     if claim.kind == "void":
-        return Finding(
-            "revoke_proven", R_TWO, claim.seat, params,
-            sv=(f"{name} trumfade med {_cards(claim.shown)} i stick {claim.trick} (drag "
-                f"{claim.move}) utan att bekänna {suit_sv}, men {proof_sv}, ett kort som funnits "
-                f"på handen sedan andra fasen började: felspel i stick {claim.trick}."),
-            en=(f"{name} trumped with {_cards(claim.shown)} in trick {claim.trick} (move "
-                f"{claim.move}) without following {suit_en}, but {proof_en}, a card he has "
-                f"held since phase two began: a revoke in trick {claim.trick}."))
-    return Finding(
-        "could_have_beaten", R_VARIANTS, claim.seat, params,
-        sv=(f"{name} söp {_cards(claim.shown)} i stick {claim.trick} (drag {claim.move}) "
-            f"trots överstickstvång, men {proof_sv}, ett kort som funnits på handen sedan andra "
-            f"fasen började och som slår över: {name} kunde slå över i stick {claim.trick}."),
-        en=(f"{name} took up {_cards(claim.shown)} in trick {claim.trick} (move "
-            f"{claim.move}) under compulsory beating, but {proof_en}, a card he has held "
-            f"since phase two began that beats it: he could have beaten in trick "
-            f"{claim.trick}."))
+        sv, en = proof_words(
+            name, (f"trumfade med {shown} i stick {t} (drag {m}) utan att bekänna "
+                   f"{_suit(claim.suit, 'sv')},",
+                   f"trumped with {shown} in trick {t} (move {m}) without following "
+                   f"{_suit(claim.suit, 'en')},"),
+            held, (f"felspel i stick {t}", f"a revoke in trick {t}"))
+        return Finding("revoke_proven", R_TWO, claim.seat, params, sv=sv, en=en)
+    sv, en = proof_words(
+        name, (f"söp {shown} i stick {t} (drag {m}) trots överstickstvång,",
+               f"took up {shown} in trick {t} (move {m}) under compulsory beating,"),
+        (held[0] + " och som slår över", held[1] + " that beats it"),
+        (f"{name} kunde slå över i stick {t}", f"he could have beaten in trick {t}"))
+    return Finding("could_have_beaten", R_VARIANTS, claim.seat, params, sv=sv, en=en)
 
 
 def _private_finding(state: State, finding: Finding, claim: Claim) -> Finding:
@@ -327,7 +325,7 @@ def _not_beating(state: State, game: Game, run: tuple[Card, ...], reason: str) -
 
 
 def _after_play(state: State, game: Game, seat: int) -> State:
-    if game.count(seat) == 0:
+    if seat not in game.holding():
         game = replace(game, out=game.out + (seat,))
     if len(game.table) == PLAYS_PER_TRICK:
         # "ska de korten vändas bort ... den som spelade sist ... spelar ut till nästa"
@@ -339,7 +337,7 @@ def _after_play(state: State, game: Game, seat: int) -> State:
 
 def _after_move(state: State, game: Game, seat: int, turn_stays: bool) -> State:
     """Pass the turn to the next player with cards, or end the game."""
-    holding = [s for s in range(N_SEATS) if game.count(s) > 0]
+    holding = game.holding()
     if len(holding) <= 1:
         loser = holding[0] if holding else seat
         game = replace(game, phase="over", turn=None, loser=loser)
