@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 from api.tournament_logic import exchange
-from tests.conftest import ERROR_SHAPE, bearer, make_director, refusal
+from tests.conftest import bearer, make_director, refusal
 
 _ids = itertools.count(1)
 
