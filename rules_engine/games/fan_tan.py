@@ -807,7 +807,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
         paid = tuple(p + state.options.pass_chips * (k - e)
                      for p, k, e in zip(paid, passes, entered))
     deal = replace(deal, counts=left, paid=paid, quick=True,
-                   left_known="cards_left" in event or not midway)
+                   left_known="cards_left" in event)
     return _finish_deal(replace(state, deal=deal), winner)
 
 

@@ -341,6 +341,9 @@ def test_quick_entry_of_a_whole_deal():
     t = Table(3, deals=2)
     t.post("result", winner=C)
     assert t.state.totals == (0, 0, 1) and t.state.dealer == 1
+    # No cards left were given: the protokoll says who won and invents no counts.
+    row = fan_tan.sheet(t.state).rows[-1]
+    assert row.marks == ("", "", "vann") and "kort kvar" not in row.label_sv
     t.refuse("winner_has_cards", "result", winner=A, cards_left=[2, 3, 4])
     t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 0, 4])
     t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 18, 4])  # Bo got 17
