@@ -75,14 +75,14 @@ Interpretations (where the text is silent; the rules page lists them too)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
 
@@ -138,36 +138,29 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    variant: str = field(default="standard", metadata={
-        "choices": ("standard", "fri"),
-        "sv": "Fan tan med sjuorna (förval) eller fri fan tan (valfritt startkort, runt från "
-              "kung till ess, flera kort i följd på en gång).",
-        "en": "Fan tan with the sevens (default) or fri fan tan (any start card, round from "
-              "king to ace, several cards in sequence at once)."})
-    scoring: str = field(default="wins", metadata={
-        "choices": ("wins", "chips"),
-        "sv": "Protokollet räknar vunna givar (förval) eller marker (pott, pass, kort kvar).",
-        "en": "The protokoll counts deals won (default) or chips (pool, passes, cards left)."})
-    ante: int = field(default=1, metadata={
-        "choices": (0, 1, 2, 5),
-        "sv": "Med marker: insats var och en lägger i potten före given.",
-        "en": "With chips: what each player puts in the pool before the deal."})
-    pass_chips: int = field(default=1, metadata={
-        "choices": (0, 1, 2),
-        "sv": "Med marker: vad ett pass kostar (till potten).",
-        "en": "With chips: what a pass costs (into the pool)."})
-    card_chips: int = field(default=1, metadata={
-        "choices": (0, 1, 2),
-        "sv": "Med marker: vad varje förlorare betalar vinnaren per kort kvar på handen.",
-        "en": "With chips: what each loser pays the winner per card left in his hand."})
-    false_pass_chips: int = field(default=0, metadata={
-        "choices": (0, 1, 3, 5),
-        "sv": "Med marker: böter till potten för ett pass som bevisas falskt (texten: inget).",
-        "en": "With chips: fine into the pool for a pass proven false (the text: none)."})
-    deals: int = field(default=1, metadata={
-        "choices": (1, 2, 3, 5, 10, 0),
-        "sv": "Antal givar i partiet (texten: en; 0 = tills ni slutar).",
-        "en": "Deals in the match (the text: one; 0 = until you stop)."})
+    variant: str = option("standard", ("standard", "fri"),
+        sv="Fan tan med sjuorna (förval) eller fri fan tan (valfritt startkort, runt från "
+           "kung till ess, flera kort i följd på en gång).",
+        en="Fan tan with the sevens (default) or fri fan tan (any start card, round from "
+           "king to ace, several cards in sequence at once).")
+    scoring: str = option("wins", ("wins", "chips"),
+        sv="Protokollet räknar vunna givar (förval) eller marker (pott, pass, kort kvar).",
+        en="The protokoll counts deals won (default) or chips (pool, passes, cards left).")
+    ante: int = option(1, (0, 1, 2, 5),
+        sv="Med marker: insats var och en lägger i potten före given.",
+        en="With chips: what each player puts in the pool before the deal.")
+    pass_chips: int = option(1, (0, 1, 2),
+        sv="Med marker: vad ett pass kostar (till potten).",
+        en="With chips: what a pass costs (into the pool).")
+    card_chips: int = option(1, (0, 1, 2),
+        sv="Med marker: vad varje förlorare betalar vinnaren per kort kvar på handen.",
+        en="With chips: what each loser pays the winner per card left in his hand.")
+    false_pass_chips: int = option(0, (0, 1, 3, 5),
+        sv="Med marker: böter till potten för ett pass som bevisas falskt (texten: inget).",
+        en="With chips: fine into the pool for a pass proven false (the text: none).")
+    deals: int = option(1, (1, 2, 3, 5, 10, 0),
+        sv="Antal givar i partiet (texten: en; 0 = tills ni slutar).",
+        en="Deals in the match (the text: one; 0 = until you stop).")
 
 
 EVENTS = {
@@ -291,15 +284,10 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv=f"Fan tan spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Fan tan is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name="Fan tan",
+                  players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     totals = (0,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), totals)
-    return State(players, options or Options(), first_dealer, totals=totals, rows=(start,))
+    return State(players, options or Options(), first_dealer, totals=totals, rows=(SheetRow.start(totals),))
 
 
 # --- the layout ------------------------------------------------------------------------------
