@@ -222,7 +222,8 @@ def new(players: tuple[str, ...], options: Options | None = None,
     check_players(players, first_dealer, name="Fan tan",
                   players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     totals = (0,) * len(players)
-    return State(players, options or Options(), first_dealer, totals=totals, rows=(SheetRow.start(totals),))
+    return State(players, options or Options(), first_dealer, totals=totals,
+                 rows=(SheetRow.start(totals),))
 
 
 # --- small helpers -----------------------------------------------------------------------------
