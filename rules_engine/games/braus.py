@@ -104,11 +104,21 @@ a duty, leading or saying "none" while the hand holds a seven at his laying mome
 (``lay_sevens_first``, "Bräus — Sjuorna"). The entered hand proves at once what a card shown
 later would (the two findings above, private to him). ``PRIVATE`` marks the entry,
 ``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
+
+Where the code is
+-----------------
+This module: the rule tables, the state, the deal, what is expected next and the protokoll as
+read. ``braus_play``: the play of a deal, trick by trick (sevens, cards, stand-overs, the end of
+a trick and of the deal). ``braus_duties``: the two duties a later card or an entered hand
+proves broken — standing over although one could beat, keeping a seven — as refusals and
+findings. ``braus_ritor``: the ritor sheet and quick entry. Shared with other games: the seat
+ring (``tricks``), seen cards and claims proven later in their own words (``knowledge``:
+``Claim``, ``proof_words``), hand entry (``hands``), the rita strokes (``marks``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
@@ -118,7 +128,8 @@ from ..errors import violation as _violation
 from ..events import EventSpec
 from ..knowledge import Claim, Knowledge
 from ..marks import strokes
-from ..protocol import check_players, Expectation, Expected, not_expected, RuleSection
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, seats_from
 
@@ -207,19 +218,20 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    sevens: str = field(default="must", metadata={
-        "choices": ("must", "may"),
-        "sv": "Sjuor måste läggas ned genast (texten) eller får läggas ned (en rättighet).",
-        "en": "Sevens must be laid down at once (the text) or may be (a right, not a duty)."})
-    set_aside_breaks_row: bool = field(default=False, metadata={
-        "sv": "Ett undanlagt stick bryter raden för jan (förval: nej, ingen vann det).",
-        "en": "A set-aside trick breaks the row for a jan (default: no, nobody won it)."})
-    leader_without_cards: str = field(default="next_player", metadata={
-        "choices": ("next_player", "deal_ends"),
-        "sv": "Utspelaren har inga kort kvar: nästa spelare med kort spelar ut (förval) "
-              "eller given är slut.",
-        "en": "The leader has no cards left: the next player holding cards leads (default) "
-              "or the deal ends."})
+    sevens: str = option(
+        "must", ("must", "may"),
+        sv="Sjuor måste läggas ned genast (texten) eller får läggas ned (en rättighet).",
+        en="Sevens must be laid down at once (the text) or may be (a right, not a duty).")
+    set_aside_breaks_row: bool = option(
+        False,
+        sv="Ett undanlagt stick bryter raden för jan (förval: nej, ingen vann det).",
+        en="A set-aside trick breaks the row for a jan (default: no, nobody won it).")
+    leader_without_cards: str = option(
+        "next_player", ("next_player", "deal_ends"),
+        sv="Utspelaren har inga kort kvar: nästa spelare med kort spelar ut (förval) "
+           "eller given är slut.",
+        en="The leader has no cards left: the next player holding cards leads (default) "
+           "or the deal ends.")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -363,8 +375,8 @@ def new(players: tuple[str, ...], options: Options | None = None,
     check_players(players, first_dealer, name=TITLE, players_range=(N_SEATS, N_SEATS),
                   rule=R_DEAL, sv="Bräus spelas av fyra spelare i två par.",
                   en="Bräus is played by four players in two pairs.")
-    start = SheetRow("start", "Start", "Start", (None, None), (0, 0), None, ("", ""))
-    return State(players, options or Options(), first_dealer, rows=(start,))
+    return State(players, options or Options(), first_dealer,
+                 rows=(SheetRow.start((0, 0), ("", "")),))
 
 
 # --- the cards ---------------------------------------------------------------------------------

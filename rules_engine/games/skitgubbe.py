@@ -114,11 +114,19 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/skitg
   and the protokoll are exactly as after a phase one entered card by card (the cards a
   player won are simply not known until he plays or shows them). After a phase one entered
   card by card, ``hands`` may be given too and must match what the app counted.
+
+Where the code is
+-----------------
+This module: the rule tables, the state, what is expected next, the loser and the protokoll.
+``skitgubbe_one``: phase one (the duels, stunsa, våga, the talon and the trump card, or a game
+begun at phase two). ``skitgubbe_two``: phase two (who holds what, the plays that must beat,
+supa, a hand shown, and the claims a later card proves false — worded with
+``knowledge.proof_words`` like every game's findings proven later).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
@@ -127,7 +135,8 @@ from ..errors import EventFormatError, Finding, RuleViolation
 from ..errors import violation as _violation
 from ..secrets import sealed
 from ..events import EventSpec
-from ..protocol import check_players, Expectation, Expected, not_expected, RuleSection
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
 from ..sheet import Sheet, SheetRow
 
 ID = "skitgubbe"
@@ -189,23 +198,26 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    one_card: bool = field(default=False, metadata={
-        "sv": "Andra fasen: bara ett kort åt gången, inga sviter (vanlig variant).",
-        "en": "Phase two: one card at a time, no runs (a common variant)."})
-    must_beat: bool = field(default=False, metadata={
-        "sv": "Överstickstvång: man måste slå över eller trumfa om man kan, och får supa "
-              "bara när man inte kan.",
-        "en": "Compulsory beating: one must beat or trump when able, and may take up only "
-              "when unable."})
-    next_dealer: str = field(default="left", metadata={
-        "choices": ("left", "loser"),
-        "sv": "Nästa giv: spelaren till vänster ger (förval) eller skitgubben ger.",
-        "en": "Next game: the player on the left deals (default) or the skitgubbe deals."})
-    match_games: int = field(default=0, metadata={
-        "sv": "Partiet slutar efter så många spel (0: spela vidare; protokollet räknar "
-              "förlusterna).",
-        "en": "The match ends after this many games (0: play on; the protokoll counts the "
-              "losses)."})
+    one_card: bool = option(
+        False,
+        sv="Andra fasen: bara ett kort åt gången, inga sviter (vanlig variant).",
+        en="Phase two: one card at a time, no runs (a common variant).")
+    must_beat: bool = option(
+        False,
+        sv="Överstickstvång: man måste slå över eller trumfa om man kan, och får supa "
+           "bara när man inte kan.",
+        en="Compulsory beating: one must beat or trump when able, and may take up only "
+           "when unable.")
+    next_dealer: str = option(
+        "left", ("left", "loser"),
+        sv="Nästa giv: spelaren till vänster ger (förval) eller skitgubben ger.",
+        en="Next game: the player on the left deals (default) or the skitgubbe deals.")
+    match_games: int = option(
+        0,
+        sv="Partiet slutar efter så många spel (0: spela vidare; protokollet räknar "
+           "förlusterna).",
+        en="The match ends after this many games (0: play on; the protokoll counts the "
+           "losses).")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -418,8 +430,8 @@ def new(players: tuple[str, ...], options: Options | None = None,
             params={"option": "match_games", "value": options.match_games},
             sv="Antalet spel kan inte vara negativt.",
             en="The number of games cannot be negative.")
-    start = SheetRow("start", "Start", "Start", (None,) * N_SEATS, (0,) * N_SEATS)
-    return State(players, options, _new_game(1, first_dealer), (0,) * N_SEATS, rows=(start,))
+    return State(players, options, _new_game(1, first_dealer), (0,) * N_SEATS,
+                 rows=(SheetRow.start((0,) * N_SEATS),))
 
 
 def _new_game(number: int, dealer: int) -> Game:
