@@ -12,7 +12,7 @@ compulsory beating: nothing that beats) is a ``Claim`` a later card can disprove
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from ..cards import Card
 from ..errors import Finding, RuleViolation
@@ -269,21 +269,20 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         led = game.table[0].suit
         holding = [c for c in known if c.suit == led]
         if holding:
-            # Cite what the whole table knows he holds if it suffices; else the entered hand.
-            public = [c for c in holding if c in _public_known(game, seat)]
-            shown = sorted(public or holding, key=rank)
-            raise RuleViolation(
-                "must_follow_suit", rule=R_TWO,
-                params={"seat": seat, "led_suit": led, "holding": [str(c) for c in shown]},
-                sv=f"{_name(state, seat)} har {_cards(shown)} och måste bekänna "
-                   f"{_suit(led, 'sv')}: trumfa får man bara som renons.",
-                en=f"{_name(state, seat)} holds {_cards(shown)} and must follow "
-                   f"{_suit(led, 'en')}: trumping is allowed only when void.",
-                private_to=None if public else seat,
-                public_sv=f"{_name(state, seat)}s inmatade hand har {_suit(led, 'sv')}: "
-                          f"{_name(state, seat)} måste bekänna; trumfa får man bara som renons.",
-                public_en=f"{_name(state, seat)}'s entered hand holds {_suit(led, 'en')}: he "
-                          "must follow; trumping is allowed only when void.")
+            name, sv_led, en_led = _name(state, seat), _suit(led, "sv"), _suit(led, "en")
+            raise _refuse_holding(
+                game, seat, sorted(holding, key=rank), "must_follow_suit", R_TWO,
+                lambda shown: {"seat": seat, "led_suit": led,
+                               "holding": [str(c) for c in shown]},
+                lambda shown: (
+                    f"{name} har {_cards(shown)} och måste bekänna {sv_led}: trumfa får man "
+                    "bara som renons.",
+                    f"{name} holds {_cards(shown)} and must follow {en_led}: trumping is "
+                    "allowed only when void.",
+                    f"{name}s inmatade hand har {sv_led}: {name} måste bekänna; trumfa får man "
+                    "bara som renons.",
+                    f"{name}'s entered hand holds {en_led}: he must follow; trumping is "
+                    "allowed only when void."))
         left_unknown = game.in_hand[seat] - len(unknown)
         if left_unknown > 0 and any(c.suit == led for c in game.pool):
             claim = Claim("void", seat, led, -1, game.move + 1, game.trick, run)
@@ -297,6 +296,22 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                    table=game.table + (Group(seat, run, move),),
                    claims=game.claims + ((claim,) if claim else ()))
     return _after_play(state, _settle_pool(state, game), seat)
+
+
+def _refuse_holding(game: Game, seat: int, cards: Sequence[Card], code: str, rule: str,
+                    params: Callable[[tuple[Card, ...]], dict[str, Any]],
+                    words: Callable[[tuple[Card, ...]], tuple[str, str, str, str]]
+                    ) -> RuleViolation:
+    """A refusal resting on ``cards`` in ``seat``'s hand (a duty they prove he can fulfil).
+    It cites those the whole table knows he holds, if any; else those only his entered hand
+    shows, and is then private to him (``rules_engine.secrets``). ``words(shown)`` gives the
+    wordings sv, en and the public sv, en; ``params(shown)`` the facts."""
+    public = tuple(c for c in cards if c in _public_known(game, seat))
+    shown = public or tuple(cards)
+    sv, en, public_sv, public_en = words(shown)
+    return RuleViolation(code, rule=rule, params=params(shown), sv=sv, en=en,
+                         private_to=None if public else seat, public_sv=public_sv,
+                         public_en=public_en)
 
 
 def _not_beating(state: State, game: Game, run: tuple[Card, ...], reason: str) -> RuleViolation:
@@ -416,20 +431,20 @@ def _on_supa(state: State, event: dict[str, Any]) -> State:
     if state.options.must_beat:
         able = _beaters(game, seat)
         if able:
-            public = [c for c in able if c in _public_known(game, seat)]
-            shown = tuple(public) or able
-            raise RuleViolation(
-                "must_beat_when_able", rule=R_VARIANTS,
-                params={"seat": seat, "beaters": [str(c) for c in shown], "top": str(top.top)},
-                sv=f"Överstickstvång: {_name(state, seat)} har {_cards(shown)} och måste slå "
-                   f"över {top.top}.",
-                en=f"Compulsory beating: {_name(state, seat)} holds {_cards(shown)} and must "
-                   f"beat {top.top}.",
-                private_to=None if public else seat,
-                public_sv=f"Överstickstvång: {_name(state, seat)}s inmatade hand har ett kort "
-                          f"som slår över {top.top}: {_name(state, seat)} måste slå över.",
-                public_en=f"Compulsory beating: {_name(state, seat)}'s entered hand holds a "
-                          f"card that beats {top.top}: he must beat it.")
+            name = _name(state, seat)
+            raise _refuse_holding(
+                game, seat, able, "must_beat_when_able", R_VARIANTS,
+                lambda shown: {"seat": seat, "beaters": [str(c) for c in shown],
+                               "top": str(top.top)},
+                lambda shown: (
+                    f"Överstickstvång: {name} har {_cards(shown)} och måste slå över "
+                    f"{top.top}.",
+                    f"Compulsory beating: {name} holds {_cards(shown)} and must beat "
+                    f"{top.top}.",
+                    f"Överstickstvång: {name}s inmatade hand har ett kort som slår över "
+                    f"{top.top}: {name} måste slå över.",
+                    f"Compulsory beating: {name}'s entered hand holds a card that beats "
+                    f"{top.top}: he must beat it."))
         # Provable later only when the suit on top is the led suit: a higher card of it
         # beats by following. (A higher trump on a trump proves nothing without a void.)
         if top.suit == game.table[0].suit:
