@@ -50,7 +50,7 @@ LOGS = Path(__file__).parent / "logs"
 # How long a run goes (accepted entries, meta entries included) and how hard the generator
 # tries to find an accepted entry before it records a refusal instead.
 MAX_ACCEPTED = {"cards": 160, "quick": 60}
-ATTEMPTS = 40
+ATTEMPTS = 60
 SEEDS = (1, 2)
 
 # Side entries (a misdeal, a called breach) that would swamp a run if drawn as often as play.
@@ -140,14 +140,30 @@ class Generator:
     def __init__(self, module: Any, n: int, mode: str, rnd: random.Random):
         self.module, self.n, self.mode, self.rnd = module, n, mode, rnd
         self.cards = list(module.DECK.cards)
+        # The hands the table entered in this deal (seat -> cards not yet played), so that
+        # play can come from them: a phone's player plays what he holds.
+        self.hands: dict[int, list[str]] = {}
 
-    def weight(self, kind: str) -> float:
+    def seen(self, event: dict[str, Any], new_deal: bool) -> None:
+        """Follow an accepted entry: a new deal forgets the hands, a hand is remembered,
+        a played card leaves its hand."""
+        if new_deal:
+            self.hands = {}
+        seat, kind = event.get("seat"), event.get("type")
+        if kind == "hand" and isinstance(event.get("cards"), list):
+            self.hands[seat] = list(event["cards"])
+        elif kind in ("play", "vaga") and event.get("card") in self.hands.get(seat, ()):
+            self.hands[seat].remove(event["card"])
+
+    def weight(self, kind: str, hands_offered: int) -> float:
         if kind in RARE:
             return 0.05
+        if kind in ("claim", "close"):
+            return 0.15
         if kind == "result":
             return 30.0 if self.mode == "quick" else 0.0
         if kind == "hand":
-            return 0.15
+            return 0.4 / hands_offered
         if kind in ("play", "trick", "run") and self.mode == "quick":
             return 0.3
         if kind == "trick":
@@ -155,14 +171,16 @@ class Generator:
         return 1.0
 
     def choose(self, inputs: list[Any]) -> Any:
-        weights = [self.weight(i.type) for i in inputs]
+        hands_offered = sum(1 for i in inputs if i.type == "hand") or 1
+        weights = [self.weight(i.type, hands_offered) for i in inputs]
         if not inputs:
             return None
         if sum(weights) == 0:
             return self.rnd.choice(inputs)
         return self.rnd.choices(inputs, weights)[0]
 
-    def value(self, name: str, kind: str, hints: dict[str, Any]) -> Any:
+    def value(self, name: str, kind: str, hints: dict[str, Any],
+              seat: Any = None) -> Any:
         rnd, n = self.rnd, self.n
         if rnd.random() < 0.01:
             return _junk(rnd)
@@ -195,6 +213,11 @@ class Generator:
                 rnd.shuffle(order)
                 return order
             return rnd.sample(range(n), rnd.randint(0, n))
+        if kind == "card" and self.hands.get(seat) and rnd.random() < 0.85:
+            led = hints.get("led_suit")
+            hand = self.hands[seat]
+            suited = [c for c in hand if c.startswith(str(led))] if led else []
+            return rnd.choice(suited if suited and rnd.random() < 0.8 else hand)
         if kind == "card":
             led = hints.get("led_suit")
             suited = [c for c in self.cards if c.suit == led]
@@ -239,7 +262,7 @@ class Generator:
                 continue
             if expectation is not None and expectation.choices and kind in ("value", "bool"):
                 hints.setdefault(name, list(expectation.choices))
-            event[name] = self.value(name, kind, hints)
+            event[name] = self.value(name, kind, hints, event.get("seat"))
         if probe and rnd.random() < 0.05:
             event["unexpected_field"] = 1
         return event
@@ -280,6 +303,7 @@ class Run:
             return False
         self.entries.append(Entry((self.entries[-1].seq if self.entries else 0) + 1,
                                   _plain(event)))
+        self.gen.seen(event, after["deal_in_progress"] != self.last["deal_in_progress"])
         self.state = new_state
         self.steps.append({"event": _plain(event), "views": delta(self.last, after)})
         self.last = after
@@ -324,7 +348,7 @@ class Run:
         limit = MAX_ACCEPTED[self.mode]
         while len(self.entries) < limit and not module.is_over(self.state):
             roll = rnd.random()
-            if roll < 0.06 and self.entries:
+            if roll < 0.05 and self.entries:
                 self.meta()
                 continue
             if roll < 0.16:

@@ -96,3 +96,18 @@ def test_recording_is_deterministic():
     second = record.record_game(module, runs_limit=2)
     assert first == second
     assert first["runs"] == record.load(_path("gris"))["runs"][:2]
+
+
+def test_a_changed_view_or_refusal_is_reported_with_game_run_step_and_field():
+    run = record.load(_path("gris"))["runs"][0]
+    accepted = next(i for i, s in enumerate(run["steps"]) if "views" in s)
+    tampered = json.loads(json.dumps(run))
+    tampered["steps"][accepted]["views"]["is_over"] = "changed"
+    with pytest.raises(AssertionError, match=rf"gris, run {run['name']}, step {accepted} "
+                                             r".*field is_over differs"):
+        replay_run("gris", tampered)
+    refused = next(i for i, s in enumerate(run["steps"]) if "refused" in s)
+    tampered = json.loads(json.dumps(run))
+    tampered["steps"][refused]["refused"]["messages"]["sv"] = "ändrad"
+    with pytest.raises(AssertionError, match=rf"step {refused} .*refused\.messages\.sv"):
+        replay_run("gris", tampered)
