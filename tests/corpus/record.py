@@ -49,7 +49,7 @@ LOGS = Path(__file__).parent / "logs"
 
 # How long a run goes (accepted entries, meta entries included) and how hard the generator
 # tries to find an accepted entry before it records a refusal instead.
-MAX_ACCEPTED = {"cards": 160, "quick": 60}
+MAX_ACCEPTED = {"cards": 160, "quick": 90}
 ATTEMPTS = 60
 SEEDS = (1, 2)
 
@@ -165,7 +165,7 @@ class Generator:
         if kind == "hand":
             return 0.4 / hands_offered
         if kind in ("play", "trick", "run") and self.mode == "quick":
-            return 0.3
+            return 0.05
         if kind == "trick":
             return 0.3
         return 1.0
