@@ -549,10 +549,10 @@ def deal_in_progress(state: State) -> int | None:
     return None
 
 
-
 # --- the deal, trick by trick; its duties; the ritor sheet ---------------------------------
 # The game's handlers live in sibling modules named after what they hold; they read this
-# module's rule tables and state above, so they are imported here, below them.
+# module's rule tables and state above, so they are imported here, below them (import the
+# game as ``braus``: its siblings load from here).
 from .braus_play import (  # noqa: E402
     _club_king_side, _on_pass, _on_play, _on_sevens, _on_trick)
 from .braus_duties import _on_hand, _with_hands, legal_cards  # noqa: E402

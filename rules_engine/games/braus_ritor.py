@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import RuleViolation
+from ..events import is_counts
 from ..marks import strokes
 from ..sheet import SheetRow
 from .braus import (FIVE_FIVE, forehand_of, JAN, N_SEATS, _name, Outcome, PISSMUNKAR,
@@ -63,9 +64,7 @@ def _score(state: State, outcome: Outcome) -> State:
 # --- quick entry -------------------------------------------------------------------------------
 def _quick_tricks(raw: Any) -> tuple[int, int]:
     """Tricks per side from ``[side 0, side 1]`` or per seat ``[s0, s1, s2, s3]``."""
-    ok = isinstance(raw, list) and len(raw) in (2, N_SEATS) and all(
-        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)
-    if not ok:
+    if not is_counts(raw, (2, N_SEATS)):
         raise _violation(
             "result_shape", R_RITOR, {"tricks": raw},
             "Ange sticken per par (två tal, paret med plats 0 först) eller per plats (fyra).",

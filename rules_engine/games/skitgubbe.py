@@ -543,7 +543,8 @@ def _finish_game(state: State, game: Game) -> State:
 
 # --- the two phases ---------------------------------------------------------------------------
 # Each phase is a sibling module; they read this module's rule tables, state and helpers
-# above, so they are imported here, below them.
+# above, so they are imported here, below them (import the game as ``skitgubbe``: its
+# siblings load from here).
 from .skitgubbe_one import _duel_card, _on_trump, _seen_in_phase_one  # noqa: E402
 from .skitgubbe_two import (  # noqa: E402
     _on_hand, _on_supa, _play_group, _private_known, _public_known, _public_pool, beats)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import Card
+from ..events import is_counts
 from .skitgubbe import (DECK, Duel, DuelPlay, Game, Held, LAST_TALON_CARD,
                         left_of, N_SEATS, _name, _not_your_turn, _order, R_ONE, R_TWO, rank,
                         _refuse_phase, State, _violation)
@@ -129,8 +130,7 @@ def _check_hands(state: State, hands: Any, taker: int,
     """The cards in each hand as a table enters them when phase two begins: one count per
     player, all 52 cards, at least the trump card for its taker (and, after a phase one
     entered card by card, the counts the app already knows)."""
-    if (not isinstance(hands, list) or len(hands) != N_SEATS or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in hands)):
+    if not is_counts(hands, (N_SEATS,)):
         raise _violation(
             "hands_shape", R_TWO, {"hands": hands},
             "Ange antal kort på handen för var och en av de tre spelarna.",
