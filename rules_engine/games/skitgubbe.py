@@ -462,6 +462,7 @@ def _cards(cards) -> str:
 
 
 def _order(card: Card) -> tuple[int, int]:
+    """How a hand is listed: by suit ♠ ♥ ♦ ♣, then by rank."""
     return ("♠♥♦♣".index(card.suit), rank(card))
 
 
@@ -504,6 +505,7 @@ def _on_run(state: State, event: dict[str, Any]) -> State:
     return _play_group(state, event["seat"], tuple(event["cards"]))
 
 
+# --- the skitgubbe: the game's end, entered or played out ("Skitgubbe — Förloraren") ---------
 def _on_result(state: State, event: dict[str, Any]) -> State:
     game = state.game
     if state.over:
