@@ -199,7 +199,7 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
     for seq, device_id, deal, event_json in db.execute(
             "select seq, device_id, deal, event from events where table_id = ? and "
             f"json_extract(event, '$.type') in ({marks}) order by seq",
-            [row["id"], *types]):
+            [row["id"], *types]).fetchall():
         found = private_spec(module, json.loads(event_json))
         if found is None:
             continue

@@ -165,7 +165,7 @@ def read(db: Any, table_id: str) -> Any:
             return head
         rows = tuple(pickle.loads(row) for (row,) in db.execute(
             "select row from snapshot_rows where table_id = ? and n < ? order by n",
-            [table_id, snap[1]]))
+            [table_id, snap[1]]).fetchall())
         if len(rows) != snap[1]:
             return None
         return dataclasses.replace(head, rows=rows)
