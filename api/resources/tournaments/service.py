@@ -69,10 +69,11 @@ def rule(tournament: dict[str, Any]) -> Rule:
 
 def display_names(players: list[Player]) -> dict[int, str]:
     """The name a player has at a table: the name, or "name (club)" when two share it."""
+    keys = {p.number: player_names.key(p.name) for p in players}
     counts: dict[str, int] = {}
-    for p in players:  # names that look alike count as the same name (api/names.py)
-        counts[player_names.key(p.name)] = counts.get(player_names.key(p.name), 0) + 1
-    return {p.number: p.name if counts[player_names.key(p.name)] == 1 or not p.club
+    for k in keys.values():  # names that look alike count as the same name (api/names.py)
+        counts[k] = counts.get(k, 0) + 1
+    return {p.number: p.name if counts[keys[p.number]] == 1 or not p.club
             else f"{p.name} ({p.club})" for p in players}
 
 
