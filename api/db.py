@@ -221,3 +221,19 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Databa
         else:
             db.conn.execute("COMMIT")
 
+
+
+@contextmanager
+def cache_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """A write of what can be made again from the log (a tournament's cached readings):
+    atomic and in turn like every write, but its commit does not wait for the disk. For
+    this one commit ``synchronous`` is NORMAL: in WAL mode a power cut can take back the
+    last such commits, never leave the file damaged, and the next FULL commit syncs them
+    with its own. Losing a cache entry costs one recomputation; waiting for an fsync in
+    every standings request after a change cost more than the standings themselves."""
+    db.conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        with write_transaction(db):
+            yield db
+    finally:
+        db.conn.execute("PRAGMA synchronous = FULL")

@@ -137,3 +137,28 @@ def test_the_snapshot_is_sqlites_own_and_a_rollback_does_not_end_it(tmp_path):
         "Changed",)
     reader.close()
     writer.close()
+
+
+def test_a_cache_write_is_atomic_and_leaves_the_connection_durable(tmp_path):
+    """A tournament's cached readings are committed without waiting for the disk
+    (``synchronous=NORMAL`` for that commit); every other commit of the connection, before
+    and after, and after a failed cache write too, stays ``FULL``."""
+    path = str(tmp_path / "cache.sqlite")
+    db = database.connect(path)
+    with database.cache_transaction(db):
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        db.execute("insert into directors (id, name, token_hash, created_at) "
+                   "values ('a', 'A', 'x', 'now')")
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    try:
+        with database.cache_transaction(db):
+            db.execute("insert into directors (id, name, token_hash, created_at) "
+                       "values ('b', 'B', 'y', 'now')")
+            raise RuntimeError("half way")
+    except RuntimeError:
+        pass
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    other = sqlite3.connect(path)
+    assert other.execute("select id from directors").fetchall() == [("a",)]
+    other.close()
+    db.close()

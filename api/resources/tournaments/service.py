@@ -27,7 +27,7 @@ import sqlite_utils
 
 from ... import disclosure, store
 from ... import names as player_names
-from ...db import write_transaction
+from ...db import cache_transaction, write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
@@ -250,7 +250,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
             continue
         fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
     if fresh:
-        with write_transaction(db):
+        with cache_transaction(db):  # a cache: its commit need not wait for the disk
             storage.save_readings(db, fresh)
     return out
 
