@@ -191,7 +191,7 @@ RULES = (
                 "vinner; ett stick med bara värdelösa kort läggs undan och samma spelare "
                 "spelar ut igen.",
                 "The leader leads any card. Each in turn must play a higher card than the one "
-                "just before if he can, else he stands over. The highest card wins; a trick of "
+                "just before if they can, else they stand over. The highest card wins; a trick of "
                 "only worthless cards is set aside and the same player leads again."),
     RuleSection(R_RITOR,
                 "Given avbryts när ett par har sex stick: en rita (ett streck). Sex stick i rad: "
@@ -229,7 +229,7 @@ EVENTS = {
                               "who cut."),
     "sevens": EventSpec({"seat": "seat", "cards": "cards"},
                         help_sv="Utspelaren lägger ned sina sjuor, ett stick var (inga: tom).",
-                        help_en="The leader lays down his sevens, one trick each (none: "
+                        help_en="The leader lays down their sevens, one trick each (none: "
                                 "empty)."),
     "play": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Ett spelat kort: utspelet, eller ett högre kort än det förra.",
@@ -574,7 +574,7 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     assert deal is not None
     if deal.current is not None or seat != deal.leader or not deal.may_lay:
         if deal.current is not None and seat == deal.current.leader:
-            why_sv, why_en = "efter sitt utspel", "after his lead"
+            why_sv, why_en = "efter sitt utspel", "after their lead"
         elif seat != deal.leader:
             why_sv, why_en = "utan att ha utspelet", "without having the lead"
         else:
@@ -654,7 +654,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
                 "lay_sevens_first", R_SEVENS, {"seat": seat, "card": str(card)},
                 f"{_name(state, seat)} har {card} och ska lägga ned sina sjuor först av allt, "
                 "ett stick var, och sedan spela ut.",
-                f"{_name(state, seat)} holds {card} and must lay his sevens down first, one "
+                f"{_name(state, seat)} holds {card} and must lay their sevens down first, one "
                 "trick each, and then lead.")
         deal = _close_moment(state, deal, seat)
         trick = Trick(number, seat)
@@ -940,7 +940,7 @@ def _seven_kept_finding(state: State, seat: int, moment: int, card: Card,
         params={"moment_trick": moment, "proof_trick": number, "card": str(card)},
         sv=(f"{name} lade inte ned {card} före sitt utspel i stick {moment} men visade den "
             f"i stick {number}: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {card} before his lead in trick {moment} but showed "
+        en=(f"{name} did not lay down {card} before their lead in trick {moment} but showed "
             f"it in trick {number}: sevens are laid down at once — a breach before trick "
             f"{moment}."))
 
@@ -1073,13 +1073,13 @@ def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Fi
         params={"moment_trick": moment, "proof": "hand", "card": str(seven)},
         sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
             f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
+        en=(f"{name} did not lay down {seven} before their lead in trick {moment} but holds it "
             f"in the entered hand: sevens are laid down at once — a breach before trick "
             f"{moment}."),
         private_to=seat,
         public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
                    f"en sjua på sin inmatade hand — felspel före stick {moment}."),
-        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
+        public_en=(f"{name} did not lay down their sevens before their lead in trick {moment} but "
                    f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
@@ -1108,11 +1108,11 @@ def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
          "trick": deal.number_next},
         sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
            "allt, ett stick var, och sedan spela ut.",
-        en=f"{name} holds {seven} in the entered hand and must lay his sevens down first, "
+        en=f"{name} holds {seven} in the entered hand and must lay their sevens down first, "
            "one trick each, and then lead.",
         public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
                   "först av allt, ett stick var, och sedan spela ut.",
-        public_en=f"{name} holds a seven in the entered hand and must lay his sevens down "
+        public_en=f"{name} holds a seven in the entered hand and must lay their sevens down "
                   "first, one trick each, and then lead.")
 
 
@@ -1239,7 +1239,7 @@ def _expected_turns(state: State) -> Expected:
             inputs.append(Expectation("result", fields=RESULT_HINTS))
         if deal.may_lay and sevens_left:
             prompt_sv = f"Stick {number}: {name} lägger ned sina sjuor och spelar ut."
-            prompt_en = f"Trick {number}: {name} lays down his sevens and leads."
+            prompt_en = f"Trick {number}: {name} lays down their sevens and leads."
         else:
             prompt_sv = f"Stick {number}: {name} spelar ut."
             prompt_en = f"Trick {number}: {name} leads."

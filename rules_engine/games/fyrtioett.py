@@ -139,7 +139,7 @@ RULES = (
                 "fler det dubbla. Buden måste tillsammans vara värda minst 11, annars kastas "
                 "korten och nästa giv delar ut; det avgör oftast den fjärde.",
                 "From forehand (the dealer's right) and counter-clockwise each player bids "
-                "once the tricks he expects to take. 1–6 tricks are worth as many points, 7 "
+                "once the tricks they expect to take. 1–6 tricks are worth as many points, 7 "
                 "or more double. The bids together must be worth at least 11, or the cards "
                 "are thrown in and the next dealer deals; usually the fourth bidder decides."),
     RuleSection(R_PLAY,
@@ -153,8 +153,8 @@ RULES = (
                 "minus; inga poäng för överstick. Den som först når 41 vinner för sin sida; "
                 "når spelare från båda sidor dit i samma giv vinner den som har flest, vid "
                 "lika avgör partnerns poäng.",
-                "Each for himself: at least the bid made gives the bid's worth, else as much "
-                "in minus; nothing for overtricks. The first to reach 41 wins for his side; "
+                "Each on their own: at least the bid made gives the bid's worth, else as much "
+                "in minus; nothing for overtricks. The first to reach 41 wins for their side; "
                 "players of both sides there in the same deal: the one with more wins, if "
                 "equal the partners' points decide."),
 )
@@ -164,7 +164,7 @@ RULES = (
 class Options:
     partner_above_zero: bool = field(default=False, metadata={
         "sv": "Den som når 41 vinner bara om partnern har mer än 0 poäng (texten: ej krav).",
-        "en": "A player reaching 41 wins only if his partner is above 0 (the text: no such "
+        "en": "A player reaching 41 wins only if their partner is above 0 (the text: no such "
               "rule)."})
     min_bid: int = field(default=1, metadata={
         "choices": (1, 2),
@@ -190,8 +190,8 @@ EVENTS = {
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
                       help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
                               "då prövas varje kort direkt.",
-                      help_en="Optional: the player's 13 cards before his first card; then "
-                              "every card he plays is checked at once."),
+                      help_en="Optional: the player's 13 cards before their first card; then "
+                              "every card they play is checked at once."),
     "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
                       help_en="One card played."),
     "trick": EventSpec({"cards": "cards"},
@@ -469,7 +469,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
                 f"{_name(state, seat)} måste bjuda: bara den fjärde och sista kan kasta, när "
                 f"de tre buden före inte räcker till {MIN_BID_POINTS}.",
                 f"{_name(state, seat)} must bid: only the fourth and last bidder may throw "
-                f"in, when the bids before him are not worth {MIN_BID_POINTS}.")
+                f"in, when the three bids before are not worth {MIN_BID_POINTS}.")
         if so_far >= MIN_BID_POINTS:
             raise _violation(
                 "throw_in_after_11", R_BIDDING, {"seat": seat, "points": so_far},

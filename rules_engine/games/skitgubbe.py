@@ -160,7 +160,7 @@ RULES = (
                 "högsta kortet vinner, färgen betyder inget. Lika valör stunsar: båda lägger "
                 "ett nytt kort tills det avgörs. Dra till tre efter varje kort. Våga: vänd "
                 "talongens översta kort i stället. Sista talongkortet tas osett; det blir trumf.",
-                "Tricks between two: the leader against the player on his left, any card, the "
+                "Tricks between two: the leader against the player on their left, any card, the "
                 "higher card wins, suits do not matter. Equal ranks stunsa: both add a card "
                 "until decided. Draw back to three after each card. Våga: turn the talon's top "
                 "card instead. The last talon card is taken unseen; it makes trumps."),
@@ -169,7 +169,7 @@ RULES = (
                 "eller en svit i en färg; slå över i utspelsfärgen, trumfa bara som renons, "
                 "aldrig krypa eller saka; annars supa: ta upp föregående spelares kort. Efter "
                 "tre spel vänds sticket bort och den som spelade sist spelar ut.",
-                "Everyone takes up his tricks. The taker of the last talon card leads. One card "
+                "Everyone takes up their tricks. The taker of the last talon card leads. One card "
                 "or a run in one suit; beat in the led suit, trump only when void, never play "
                 "lower or discard; else supa: take up the previous player's cards. After three "
                 "plays the trick is turned away and the last player leads."),
@@ -221,7 +221,7 @@ EVENTS = {
                                "(och spelar ut) och hur många kort var och en har.",
                        help_en="The last talon card is turned: its suit is trumps. At the "
                                "start of a game: begin at phase two — the trump card, who "
-                               "took it (he leads) and how many cards each player holds."),
+                               "took it (they lead) and how many cards each player holds."),
     "run": EventSpec({"seat": "seat", "cards": "cards"},
                      help_sv="Andra fasen: flera kort i samma färg och i följd.",
                      help_en="Phase two: several cards in one suit, in sequence."),
@@ -230,7 +230,7 @@ EVENTS = {
                       help_en="Supa: take up the previous player's cards."),
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
                       help_sv="Andra fasen: en spelare visar (matar in) hela sin hand.",
-                      help_en="Phase two: a player shows (enters) his whole hand."),
+                      help_en="Phase two: a player shows (enters) their whole hand."),
     "result": EventSpec({"loser": "seat"},
                         help_sv="Snabbinmatning: vem blev skitgubbe i det här spelet.",
                         help_en="Quick entry: who was the skitgubbe in this game."),
@@ -659,7 +659,7 @@ def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
             "phase_two_start_incomplete", R_TWO, {"missing": missing},
             "För att börja i andra fasen: ange trumfkortet, vem som tog det (och spelar ut) "
             "och antal kort på varje hand.",
-            "To begin at phase two: give the trump card, who took it (he leads) and the "
+            "To begin at phase two: give the trump card, who took it (they lead) and the "
             "number of cards in each hand.")
     taker = event["seat"]
     hands = _check_hands(state, event["hands"], taker)
@@ -826,9 +826,9 @@ _PROOF_TEXT = {
     "played": ("spelade {card} i stick {trick} (drag {move})",
                "played {card} in trick {trick} (move {move})"),
     "shown": ("visade {card} på handen (drag {move})",
-              "showed {card} in his hand (move {move})"),
+              "showed {card} in their hand (move {move})"),
     "settled": ("har {card} på handen — ingen annan har okända kort kvar (drag {move})",
-                "holds {card} — only he has unknown cards left (move {move})"),
+                "holds {card} — only they have unknown cards left (move {move})"),
 }
 
 
@@ -847,7 +847,7 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
                 f"{claim.move}) utan att bekänna {suit_sv}, men {proof_sv}, ett kort som funnits "
                 f"på handen sedan andra fasen började: felspel i stick {claim.trick}."),
             en=(f"{name} trumped with {_cards(claim.shown)} in trick {claim.trick} (move "
-                f"{claim.move}) without following {suit_en}, but {proof_en}, a card he has "
+                f"{claim.move}) without following {suit_en}, but {proof_en}, a card they have "
                 f"held since phase two began: a revoke in trick {claim.trick}."))
     return Finding(
         "could_have_beaten", R_VARIANTS, claim.seat, params,
@@ -855,8 +855,8 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
             f"trots överstickstvång, men {proof_sv}, ett kort som funnits på handen sedan andra "
             f"fasen började och som slår över: {name} kunde slå över i stick {claim.trick}."),
         en=(f"{name} took up {_cards(claim.shown)} in trick {claim.trick} (move "
-            f"{claim.move}) under compulsory beating, but {proof_en}, a card he has held "
-            f"since phase two began that beats it: he could have beaten in trick "
+            f"{claim.move}) under compulsory beating, but {proof_en}, a card they have held "
+            f"since phase two began that beats it: they could have beaten in trick "
             f"{claim.trick}."))
 
 
@@ -960,7 +960,7 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                 private_to=None if public else seat,
                 public_sv=f"{_name(state, seat)}s inmatade hand har {_suit(led, 'sv')}: "
                           f"{_name(state, seat)} måste bekänna; trumfa får man bara som renons.",
-                public_en=f"{_name(state, seat)}'s entered hand holds {_suit(led, 'en')}: he "
+                public_en=f"{_name(state, seat)}'s entered hand holds {_suit(led, 'en')}: they "
                           "must follow; trumping is allowed only when void.")
         left_unknown = game.in_hand[seat] - len(unknown)
         if left_unknown > 0 and any(c.suit == led for c in game.pool):
@@ -1107,7 +1107,7 @@ def _on_supa(state: State, event: dict[str, Any]) -> State:
                 public_sv=f"Överstickstvång: {_name(state, seat)}s inmatade hand har ett kort "
                           f"som slår över {top.top}: {_name(state, seat)} måste slå över.",
                 public_en=f"Compulsory beating: {_name(state, seat)}'s entered hand holds a "
-                          f"card that beats {top.top}: he must beat it.")
+                          f"card that beats {top.top}: they must beat it.")
         # Provable later only when the suit on top is the led suit: a higher card of it
         # beats by following. (A higher trump on a trump proves nothing without a void.)
         if top.suit == game.table[0].suit:
@@ -1145,7 +1145,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             en=f"{name} holds {_cards(missing)} (won or taken up), but they are missing.",
             private_to=seat,
             public_sv=f"{name}s hand saknar kort som appen vet finns där.",
-            public_en=f"{name}'s hand lacks cards the app knows he holds.")
+            public_en=f"{name}'s hand lacks cards the app knows they hold.")
     new_cards = tuple(c for c in cards if c not in game.known(seat))
     for card in new_cards:
         if card not in game.pool:
@@ -1154,7 +1154,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
                 error.private_to = seat
                 error.public_messages = {
                     "sv": f"{name}s hand nämner ett kort som inte kan finnas där.",
-                    "en": f"{name}'s hand names a card he cannot hold."}
+                    "en": f"{name}'s hand names a card they cannot hold."}
             raise error
     # The entered hand is his secret until the game is over (rules_engine.secrets).
     game = _attribute(state, game, seat, new_cards, proof="shown", private=True)
