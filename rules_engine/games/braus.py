@@ -203,7 +203,7 @@ RULES = (
                 "vinner; ett stick med bara värdelösa kort läggs undan och samma spelare "
                 "spelar ut igen.",
                 "The leader leads any card. Each in turn must play a higher card than the one "
-                "just before if he can, else he stands over. The highest card wins; a trick of "
+                "just before if they can, else they stand over. The highest card wins; a trick of "
                 "only worthless cards is set aside and the same player leads again."),
     RuleSection(R_RITOR,
                 "Given avbryts när ett par har sex stick: en rita (ett streck). Sex stick i rad: "
@@ -242,7 +242,7 @@ EVENTS = {
                               "who cut."),
     "sevens": EventSpec({"seat": "seat", "cards": "cards"},
                         help_sv="Utspelaren lägger ned sina sjuor, ett stick var (inga: tom).",
-                        help_en="The leader lays down his sevens, one trick each (none: "
+                        help_en="The leader lays down their sevens, one trick each (none: "
                                 "empty)."),
     "play": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Ett spelat kort: utspelet, eller ett högre kort än det förra.",
@@ -612,7 +612,7 @@ def _expected_turns(state: State) -> Expected:
             inputs.append(Expectation("result", fields=RESULT_HINTS))
         if deal.may_lay and sevens_left:
             prompt_sv = f"Stick {number}: {name} lägger ned sina sjuor och spelar ut."
-            prompt_en = f"Trick {number}: {name} lays down his sevens and leads."
+            prompt_en = f"Trick {number}: {name} lays down their sevens and leads."
         else:
             prompt_sv = f"Stick {number}: {name} spelar ut."
             prompt_en = f"Trick {number}: {name} leads."

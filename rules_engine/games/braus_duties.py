@@ -96,7 +96,7 @@ def _seven_kept_finding(state: State, seat: int, moment: int, seven: Card,
     params["card"] = str(seven)
     sv, en = proof_words(
         name, (f"lade inte ned {seven} före sitt utspel i stick {moment}",
-               f"did not lay down {seven} before his lead in trick {moment}"),
+               f"did not lay down {seven} before their lead in trick {moment}"),
         shown, (f"felspel före stick {moment}", f"a breach before trick {moment}"),
         why=("sjuor läggs ned genast", "sevens are laid down at once"))
     finding = Finding(code="seven_not_laid_down", rule=R_SEVENS, seat=seat, params=params,
@@ -107,7 +107,7 @@ def _seven_kept_finding(state: State, seat: int, moment: int, seven: Card,
         finding, private_to=seat,
         public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
                    f"en sjua på sin inmatade hand — felspel före stick {moment}."),
-        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
+        public_en=(f"{name} did not lay down their sevens before their lead in trick {moment} but "
                    f"holds a seven in the entered hand — a breach before trick {moment}."))
 
 
@@ -159,11 +159,11 @@ def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
          "trick": deal.number_next},
         sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
            "allt, ett stick var, och sedan spela ut.",
-        en=f"{name} holds {seven} in the entered hand and must lay his sevens down first, "
+        en=f"{name} holds {seven} in the entered hand and must lay their sevens down first, "
            "one trick each, and then lead.",
         public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
                   "först av allt, ett stick var, och sedan spela ut.",
-        public_en=f"{name} holds a seven in the entered hand and must lay his sevens down "
+        public_en=f"{name} holds a seven in the entered hand and must lay their sevens down "
                   "first, one trick each, and then lead.")
 
 

@@ -48,7 +48,7 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
     assert deal is not None
     if deal.current is not None or seat != deal.leader or not deal.may_lay:
         if deal.current is not None and seat == deal.current.leader:
-            why_sv, why_en = "efter sitt utspel", "after his lead"
+            why_sv, why_en = "efter sitt utspel", "after their lead"
         elif seat != deal.leader:
             why_sv, why_en = "utan att ha utspelet", "without having the lead"
         else:
@@ -128,7 +128,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
                 "lay_sevens_first", R_SEVENS, {"seat": seat, "card": str(card)},
                 f"{_name(state, seat)} har {card} och ska lägga ned sina sjuor först av allt, "
                 "ett stick var, och sedan spela ut.",
-                f"{_name(state, seat)} holds {card} and must lay his sevens down first, one "
+                f"{_name(state, seat)} holds {card} and must lay their sevens down first, one "
                 "trick each, and then lead.")
         deal = _close_moment(state, deal, seat)
         trick = Trick(number, seat)

@@ -170,7 +170,7 @@ RULES = (
                 "högsta kortet vinner, färgen betyder inget. Lika valör stunsar: båda lägger "
                 "ett nytt kort tills det avgörs. Dra till tre efter varje kort. Våga: vänd "
                 "talongens översta kort i stället. Sista talongkortet tas osett; det blir trumf.",
-                "Tricks between two: the leader against the player on his left, any card, the "
+                "Tricks between two: the leader against the player on their left, any card, the "
                 "higher card wins, suits do not matter. Equal ranks stunsa: both add a card "
                 "until decided. Draw back to three after each card. Våga: turn the talon's top "
                 "card instead. The last talon card is taken unseen; it makes trumps."),
@@ -179,7 +179,7 @@ RULES = (
                 "eller en svit i en färg; slå över i utspelsfärgen, trumfa bara som renons, "
                 "aldrig krypa eller saka; annars supa: ta upp föregående spelares kort. Efter "
                 "tre spel vänds sticket bort och den som spelade sist spelar ut.",
-                "Everyone takes up his tricks. The taker of the last talon card leads. One card "
+                "Everyone takes up their tricks. The taker of the last talon card leads. One card "
                 "or a run in one suit; beat in the led suit, trump only when void, never play "
                 "lower or discard; else supa: take up the previous player's cards. After three "
                 "plays the trick is turned away and the last player leads."),
@@ -234,7 +234,7 @@ EVENTS = {
                                "(och spelar ut) och hur många kort var och en har.",
                        help_en="The last talon card is turned: its suit is trumps. At the "
                                "start of a game: begin at phase two — the trump card, who "
-                               "took it (he leads) and how many cards each player holds."),
+                               "took it (they lead) and how many cards each player holds."),
     "run": EventSpec({"seat": "seat", "cards": "cards"},
                      help_sv="Andra fasen: flera kort i samma färg och i följd.",
                      help_en="Phase two: several cards in one suit, in sequence."),
@@ -243,7 +243,7 @@ EVENTS = {
                       help_en="Supa: take up the previous player's cards."),
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
                       help_sv="Andra fasen: en spelare visar (matar in) hela sin hand.",
-                      help_en="Phase two: a player shows (enters) his whole hand."),
+                      help_en="Phase two: a player shows (enters) their whole hand."),
     "result": EventSpec({"loser": "seat"},
                         help_sv="Snabbinmatning: vem blev skitgubbe i det här spelet.",
                         help_en="Quick entry: who was the skitgubbe in this game."),

@@ -181,7 +181,7 @@ def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
             "phase_two_start_incomplete", R_TWO, {"missing": missing},
             "För att börja i andra fasen: ange trumfkortet, vem som tog det (och spelar ut) "
             "och antal kort på varje hand.",
-            "To begin at phase two: give the trump card, who took it (he leads) and the "
+            "To begin at phase two: give the trump card, who took it (they lead) and the "
             "number of cards in each hand.")
     taker = event["seat"]
     hands = _check_hands(state, event["hands"], taker)

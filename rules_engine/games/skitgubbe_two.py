@@ -151,9 +151,9 @@ _PROOF_TEXT = {
     "played": ("spelade {card} i stick {trick} (drag {move})",
                "played {card} in trick {trick} (move {move})"),
     "shown": ("visade {card} på handen (drag {move})",
-              "showed {card} in his hand (move {move})"),
+              "showed {card} in their hand (move {move})"),
     "settled": ("har {card} på handen — ingen annan har okända kort kvar (drag {move})",
-                "holds {card} — only he has unknown cards left (move {move})"),
+                "holds {card} — only they have unknown cards left (move {move})"),
 }
 
 
@@ -165,7 +165,7 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
               "claim_cards": [str(c) for c in claim.shown], "proof_trick": game.trick,
               "proof_move": game.move, "proof_card": str(card), "suit": claim.suit}
     held = (f"{proof_sv}, ett kort som funnits på handen sedan andra fasen började",
-            f"{proof_en}, a card he has held since phase two began")
+            f"{proof_en}, a card they have held since phase two began")
     if claim.kind == "void":
         sv, en = proof_words(
             name, (f"trumfade med {shown} i stick {t} (drag {m}) utan att bekänna "
@@ -178,7 +178,7 @@ def _finding(state: State, game: Game, claim: Claim, card: Card, proof: str) -> 
         name, (f"söp {shown} i stick {t} (drag {m}) trots överstickstvång,",
                f"took up {shown} in trick {t} (move {m}) under compulsory beating,"),
         (held[0] + " och som slår över", held[1] + " that beats it"),
-        (f"{name} kunde slå över i stick {t}", f"he could have beaten in trick {t}"))
+        (f"{name} kunde slå över i stick {t}", f"they could have beaten in trick {t}"))
     return Finding("could_have_beaten", R_VARIANTS, claim.seat, params, sv=sv, en=en)
 
 
@@ -281,7 +281,7 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                     "allowed only when void.",
                     f"{name}s inmatade hand har {sv_led}: {name} måste bekänna; trumfa får man "
                     "bara som renons.",
-                    f"{name}'s entered hand holds {en_led}: he must follow; trumping is "
+                    f"{name}'s entered hand holds {en_led}: they must follow; trumping is "
                     "allowed only when void."))
         left_unknown = game.in_hand[seat] - len(unknown)
         if left_unknown > 0 and any(c.suit == led for c in game.pool):
@@ -444,7 +444,7 @@ def _on_supa(state: State, event: dict[str, Any]) -> State:
                     f"Överstickstvång: {name}s inmatade hand har ett kort som slår över "
                     f"{top.top}: {name} måste slå över.",
                     f"Compulsory beating: {name}'s entered hand holds a card that beats "
-                    f"{top.top}: he must beat it."))
+                    f"{top.top}: they must beat it."))
         # Provable later only when the suit on top is the led suit: a higher card of it
         # beats by following. (A higher trump on a trump proves nothing without a void.)
         if top.suit == game.table[0].suit:
@@ -482,7 +482,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             en=f"{name} holds {_cards(missing)} (won or taken up), but they are missing.",
             private_to=seat,
             public_sv=f"{name}s hand saknar kort som appen vet finns där.",
-            public_en=f"{name}'s hand lacks cards the app knows he holds.")
+            public_en=f"{name}'s hand lacks cards the app knows they hold.")
     new_cards = tuple(c for c in cards if c not in game.known(seat))
     for card in new_cards:
         if card not in game.pool:
@@ -491,7 +491,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
                 error.private_to = seat
                 error.public_messages = {
                     "sv": f"{name}s hand nämner ett kort som inte kan finnas där.",
-                    "en": f"{name}'s hand names a card he cannot hold."}
+                    "en": f"{name}'s hand names a card they cannot hold."}
             raise error
     # The entered hand is his secret until the game is over (rules_engine.secrets).
     game = _attribute(state, game, seat, new_cards, proof="shown", private=True)
