@@ -61,8 +61,8 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
         out["exchange"] = _verdict(
             talon.exchange_refusal(variant, state, leader),
             variant.refs.exchange if rules.exchange_rank == "J" else variant.refs.options,
-            leader, f"{player_name(state, leader)} får byta {wanted} mot {hand.trump_card}, om {wanted} "
-                    "finns på handen.",
+            leader, f"{player_name(state, leader)} får byta {wanted} mot {hand.trump_card}, "
+                    f"om {wanted} finns på handen.",
             f"{player_name(state, leader)} may exchange {wanted} for {hand.trump_card} if he holds "
             f"{wanted}.")
         out["close"] = _verdict(
@@ -102,8 +102,8 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
 
 def talon_words(state: State, hand: Hand) -> dict[str, str]:
     if hand.closed_by is not None:
-        return {"sv": f"Talongen är stängd av {player_name(state, hand.closed_by)}; {hand.talon} kort "
-                      "ligger kvar ur spel.",
+        return {"sv": f"Talongen är stängd av {player_name(state, hand.closed_by)}; "
+                      f"{hand.talon} kort ligger kvar ur spel.",
                 "en": f"The talon is closed by {player_name(state, hand.closed_by)}; {hand.talon} "
                       "cards stay out of play."}
     if hand.talon == 0:

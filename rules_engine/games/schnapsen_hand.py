@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .schnapsen_family import TableRules, Variant
 
 
-# --- the state of a table and of its hand in play -----------------------------------------------------------------------------------
+# --- the state of a table and of its hand in play ---------------------------------------------
 @dataclass(frozen=True)
 class Marriage:
     seat: int
@@ -242,7 +242,7 @@ def duty_applies(hand: Hand, trick_number: int) -> bool:
 
 # --- where a card is -------------------------------------------------------------------------
 def refuse_unavailable(variant: Variant, state: State, hand: Hand, seat: int, card: Card,
-                        rule: str) -> RuleViolation | None:
+                       rule: str) -> RuleViolation | None:
     """Why ``seat`` cannot hold ``card`` now, or None: played, in the talon, out of play after
     the closing, or known in another hand."""
     seen = hand.knowledge.where_played(card)
@@ -251,7 +251,8 @@ def refuse_unavailable(variant: Variant, state: State, hand: Hand, seat: int, ca
             "card_already_played", rule, {"card": str(card), "trick": seen.trick,
                                           "seat": seen.seat},
             f"{card} är redan spelat i stick {seen.trick} (av {player_name(state, seen.seat)}).",
-            f"{card} was already played in trick {seen.trick} (by {player_name(state, seen.seat)}).")
+            f"{card} was already played in trick {seen.trick} "
+            f"(by {player_name(state, seen.seat)}).")
     if card == hand.trump_card:
         return violation(
             "card_in_talon", variant.refs.deal, {"card": str(card)},

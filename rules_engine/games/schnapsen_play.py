@@ -49,9 +49,9 @@ def on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
     remaining = variant.players - len(trick.plays)
     if len(cards) != remaining:
         raise violation("trick_size", variant.refs.play,
-                         {"cards": len(cards), "expected": remaining},
-                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-                         f"The trick needs {remaining} more cards, not {len(cards)}.")
+                        {"cards": len(cards), "expected": remaining},
+                        f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
+                        f"The trick needs {remaining} more cards, not {len(cards)}.")
     for index, card in enumerate(cards):
         hand = state.hand
         assert hand is not None
@@ -121,7 +121,7 @@ def _check_known_duty(variant: Variant, state: State, hand: Hand, seat: int,
 
 
 def proven_breaches(variant: Variant, state: State, hand: Hand, seat: int,
-                     card: Card, shown: bool = False) -> tuple[Finding, ...]:
+                    card: Card, shown: bool = False) -> tuple[Finding, ...]:
     """Earlier tricks under the duty in which ``seat`` followed wrongly, proven by ``card``
     (played now, or ``shown`` in his hand at a claim): under the duty no card enters a hand,
     so ``card`` was held then too."""
@@ -215,7 +215,7 @@ def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
     findings = hand.duty_findings
     for card in cards:
         proven = proven_breaches(variant, state, replace(hand, duty_findings=findings),
-                                  seat, card, shown=True)
+                                 seat, card, shown=True)
         findings += tuple(_private_breach(state, f, seat) for f in proven)
     hand = replace(hand, entered=hand_entry.with_hand(entered, seat, cards),
                    duty_findings=findings)

@@ -62,8 +62,8 @@ def _quick_winners(variant: Variant, state: State, hand: Hand,
             "result_sides", R_ENTRY, {"winners": list(winners), "caller": caller},
             f"Vinnarna är en sida: {player_name(state, caller)} (som ropar) med sin partner, "
             f"{player_name(state, caller)} ensam, eller de andra.",
-            f"The winners are one side: {player_name(state, caller)} (the caller) with his partner, "
-            f"{player_name(state, caller)} alone, or the others.")
+            f"The winners are one side: {player_name(state, caller)} (the caller) with his "
+            f"partner, {player_name(state, caller)} alone, or the others.")
     return winners
 
 
@@ -102,7 +102,7 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
                      f"En giv ger 1, 2 eller 3 spelpoäng, inte {gp}.",
                      f"A hand scores 1, 2 or 3 game points, not {gp}.")
     counts = {name: event.get(name) for name in ("loser_points", "loser_tricks",
-                                                  "winner_tricks") + CLOSING_FIELDS}
+                                                 "winner_tricks") + CLOSING_FIELDS}
     most_tricks = variant.tricks_per_hand
     for name, value in counts.items():
         high = MOST_POINTS if "points" in name else most_tricks

@@ -95,13 +95,15 @@ def _judge_end(variant: Variant, state: State, hand: Hand) -> Outcome:
         totals = [now.of(side)[0] for side in sides]
         if totals[0] != totals[1]:
             winners = sides[0] if totals[0] > totals[1] else sides[1]
-            why_sv = f"{player_names(state, winners)} har flest poäng ({max(totals)} mot {min(totals)})"
+            why_sv = (f"{player_names(state, winners)} har flest poäng "
+                      f"({max(totals)} mot {min(totals)})")
             why_en = (f"{player_names(state, winners)} {verb_en(winners, 'has', 'have')} more "
                       f"points ({max(totals)} to {min(totals)})")
         else:  # a tie: our reading — the side that took the last trick
             winners = side_of(sides, last)
             why_sv = f"lika poäng ({totals[0]}); {player_names(state, winners)} tog sista sticket"
-            why_en = f"equal points ({totals[0]}); {player_names(state, winners)} took the last trick"
+            why_en = (f"equal points ({totals[0]}); {player_names(state, winners)} took the "
+                      "last trick")
         how = "more_points"
     losers = other_side(sides, winners[0])
     opp_points, opp_tricks = now.of(losers)

@@ -22,7 +22,7 @@ from .schnapsen_hand import (Draw, Hand, State, other_seat, player_name, rank_wo
 
 # --- what only the leader may do, and only while the talon is open --------------------------------
 def leader_refusal(variant: Variant, state: State, hand: Hand, seat: int, rule: str,
-                    what_sv: str, what_en: str) -> RuleViolation | None:
+                   what_sv: str, what_en: str) -> RuleViolation | None:
     trick = hand.current
     assert trick is not None
     if trick.plays or seat != trick.leader:
@@ -39,11 +39,12 @@ def leader_refusal(variant: Variant, state: State, hand: Hand, seat: int, rule: 
 
 
 def talon_refusal(variant: Variant, state: State, hand: Hand, rule: str, what_sv: str,
-                   what_en: str, before_drawing: bool = False) -> RuleViolation | None:
+                  what_en: str, before_drawing: bool = False) -> RuleViolation | None:
     if hand.closed_by is not None:
         return violation(
             "talon_closed", rule, {"closed_by": hand.closed_by},
-            f"Talongen är stängd (av {player_name(state, hand.closed_by)}); nu får ingen {what_sv}.",
+            f"Talongen är stängd (av {player_name(state, hand.closed_by)}); "
+            f"nu får ingen {what_sv}.",
             f"The talon is closed (by {player_name(state, hand.closed_by)}); nobody may {what_en} "
             "now.")
     talon = hand.talon + (2 if before_drawing else 0)
@@ -65,7 +66,7 @@ def talon_refusal(variant: Variant, state: State, hand: Hand, rule: str, what_sv
 
 
 def first_lead_refusal(variant: Variant, state: State, hand: Hand, what_sv: str,
-                        what_en: str) -> RuleViolation | None:
+                       what_en: str) -> RuleViolation | None:
     if state.rules.first_lead_plain and hand.current is not None and hand.current.number == 1:
         return violation(
             "first_lead_plain", variant.refs.options, {"trick": 1},
@@ -137,7 +138,7 @@ def close_refusal(variant: Variant, state: State, seat: int | None,
         refusal = _before_drawing_refusal(variant, state, hand)
     if refusal is None:
         refusal = talon_refusal(variant, state, hand, variant.refs.close, what_sv, what_en,
-                                 before_drawing)
+                                before_drawing)
     return refusal
 
 
@@ -185,7 +186,7 @@ def _undo_draw(hand: Hand) -> Hand:
     trump_card = hand.trump_card
     if draw.trump_card is not None:
         known = set_at(known, draw.loser, tuple(c for c in known[draw.loser]
-                                              if c != draw.trump_card))
+                                                if c != draw.trump_card))
         trump_card = draw.trump_card
     return replace(hand, talon=hand.talon + 2, in_hand=hand.in_hand - 1, known=known,
                    trump_card=trump_card, last_draw=None, duty_from=None)
