@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .. import hands as hand_entry
 from ..cards import SUIT_NAMES, Card
 from ..errors import Finding, RuleViolation
-from ..knowledge import Knowledge
+from ..knowledge import Knowledge, played_refusal
 from ..sheet import SheetRow
 from ..tricks import Trick, seats_from, winning_play
 
@@ -140,6 +140,9 @@ class Hand:
 
 @dataclass(frozen=True)
 class State:
+    """A table of the family: its players and rule choices, the game points each still has to
+    make, the hand in play and the one before, and the protokoll rows written so far."""
+
     game: str
     players: tuple[str, ...]
     options: Any
@@ -247,12 +250,7 @@ def refuse_unavailable(variant: Variant, state: State, hand: Hand, seat: int, ca
     the closing, or known in another hand."""
     seen = hand.knowledge.where_played(card)
     if seen is not None:
-        return violation(
-            "card_already_played", rule, {"card": str(card), "trick": seen.trick,
-                                          "seat": seen.seat},
-            f"{card} är redan spelat i stick {seen.trick} (av {player_name(state, seen.seat)}).",
-            f"{card} was already played in trick {seen.trick} "
-            f"(by {player_name(state, seen.seat)}).")
+        return played_refusal(seen, rule, state.players)
     if card == hand.trump_card:
         return violation(
             "card_in_talon", variant.refs.deal, {"card": str(card)},
