@@ -493,7 +493,6 @@ def describe_of(variant: Variant, state: State) -> dict[str, Any]:
     return describe.describe_of(variant, state)
 
 
-
 def sheet_of(variant: Variant, state: State) -> Sheet:
     """The Bummerl sheet: game points still to make, from 7 down to 0, and the Bummerl lost."""
     winner = state.winners[0] if len(state.winners) == 1 else None
