@@ -38,9 +38,10 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import SCHNAPSEN20
+from ..protocol import option
 from ..variants import bind
 from . import schnapsen_family as family
 
@@ -57,19 +58,19 @@ _TOURNAMENT_SV, _TOURNAMENT_EN = "turneringsregel", "tournament rule"
 
 @dataclass(frozen=True)
 class Options:
-    no_peeking: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: vunna stick får inte tittas i; appen visar inga poäng och "
+    no_peeking: bool = option(False,
+        sv="Turneringsregel: vunna stick får inte tittas i; appen visar inga poäng och "
               "säger inte om 66 är rätt förrän given är slut.",
-        "en": "Tournament rule: won tricks may not be looked at; the app shows no points and "
-              "does not tell whether 66 is right until the hand is over."})
+        en="Tournament rule: won tricks may not be looked at; the app shows no points and "
+           "does not tell whether 66 is right until the hand is over.")
     first_lead_plain: bool = family.option_first_lead_plain(_TOURNAMENT_SV, _TOURNAMENT_EN)
-    marriage_lead_king: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: mariage meldas genom att spela ut kungen.",
-        "en": "Tournament rule: a marriage is announced by leading the king."})
-    min_three_face_down: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: byte och stängning bara med minst 3 nedvända kort i talongen.",
-        "en": "Tournament rule: exchange and closing only with at least 3 face-down talon "
-              "cards."})
+    marriage_lead_king: bool = option(False,
+        sv="Turneringsregel: mariage meldas genom att spela ut kungen.",
+        en="Tournament rule: a marriage is announced by leading the king.")
+    min_three_face_down: bool = option(False,
+        sv="Turneringsregel: byte och stängning bara med minst 3 nedvända kort i talongen.",
+        en="Tournament rule: exchange and closing only with at least 3 face-down talon "
+           "cards.")
     end_of_hand_figures: bool = family.option_end_of_hand_figures(
         False, _TOURNAMENT_SV, _TOURNAMENT_EN)
     match_bummerl: int = family.option_match_bummerl()

@@ -112,14 +112,14 @@ tricks and the duty to follow, trump and head — the duty itself is ``tricks.du
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Iterable
 
 from .. import hands as hand_entry
 from ..cards import Card, Deck
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expected, RuleSection, check_players
+from ..protocol import Expected, RuleSection, check_players, option
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, legal_under_duty, next_seat
 from .schnapsen_hand import (  # noqa: F401 — the state types are the family's, re-exported
@@ -262,24 +262,23 @@ def table_rules(options: Any) -> TableRules:
 
 # The options the games share, one definition each (each game's Options lists its own).
 def option_match_bummerl() -> Any:
-    return field(default=1, metadata={
-        "choices": tuple(range(0, 11)),
-        "sv": "Antal bummerl i matchen (0: spela vidare utan slut).",
-        "en": "Bummerl in the match (0: play on without an end)."})
+    return option(1, tuple(range(0, 11)),
+                  sv="Antal bummerl i matchen (0: spela vidare utan slut).",
+                  en="Bummerl in the match (0: play on without an end).")
 
 
 def option_first_lead_plain(source_sv: str, source_en: str) -> Any:
-    return field(default=False, metadata={
-        "sv": f"Inget mariage och inget byte vid första utspelet ({source_sv}).",
-        "en": f"No marriage and no exchange on the first lead ({source_en})."})
+    return option(False,
+                  sv=f"Inget mariage och inget byte vid första utspelet ({source_sv}).",
+                  en=f"No marriage and no exchange on the first lead ({source_en}).")
 
 
 def option_end_of_hand_figures(default: bool, source_sv: str, source_en: str) -> Any:
-    return field(default=default, metadata={
-        "sv": "Efter en stängning avgör poäng och stick vid givens slut, inte vid stängningen "
-              f"({source_sv}).",
-        "en": "After a closing the points and tricks at the end of the hand decide, not those "
-              f"at the closing ({source_en})."})
+    return option(default,
+                  sv="Efter en stängning avgör poäng och stick vid givens slut, inte vid "
+                     f"stängningen ({source_sv}).",
+                  en="After a closing the points and tricks at the end of the hand decide, "
+                     f"not those at the closing ({source_en}).")
 
 
 @dataclass(frozen=True)
@@ -399,9 +398,8 @@ def start(variant: Variant, players: Iterable[str], options: Any, first_dealer: 
                   players_range=(variant.players, variant.players), rule=variant.refs.cards,
                   dealer_rule=variant.refs.deal)
     totals = (START_GAME_POINTS,) * len(players)
-    row = SheetRow("start", "Start", "Start", (None,) * len(players), totals)
     return State(variant.game, players, options, table_rules(options), first_dealer, "deal",
-                 totals, bummerl_lost=(0,) * len(players), rows=(row,))
+                 totals, bummerl_lost=(0,) * len(players), rows=(SheetRow.start(totals),))
 
 
 def fresh_hand(variant: Variant, state: State) -> Hand:
