@@ -1,12 +1,7 @@
 """What the Schnapsen family shows the table: ``expected`` (the inputs open now, and only those
-the rules allow), ``describe`` (the hand and the last hand as JSON) and the dispute settler.
-
-``settler`` answers, for any moment of a hand and with the rule: the trump, the talon (cards
-left, face down, open/closed/exhausted), whether the duty to follow and head applies, whether
-an exchange, a closing or a marriage is allowed right now (and why not, in the refusal's own
-words), and for each player whether a claim of 66 would be right now and what it would score.
-Under ``no_peeking`` it tells no points, and ``describe`` lists no finished trick during the
-hand and seals each player's won pile for his seat (``rules_engine.secrets``).
+the rules allow), ``describe`` (the hand and the last hand as JSON) and the dispute settler
+(what it answers: ``schnapsen_family``, "The dispute settler"). Under ``no_peeking`` the
+settler tells no points and ``describe`` keeps the won tricks face down.
 """
 
 from __future__ import annotations

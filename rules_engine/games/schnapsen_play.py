@@ -1,13 +1,11 @@
 """The trick play of the Schnapsen family and its duties: a card played or a whole trick,
-whose turn it is, the trick's end and the draw, and the duty to follow suit, else trump, and
-head the trick (Schnapsen — Sticken; Schnapsen för fyra — Sticken; 66's ``must_head``).
+whose turn it is, the trick's end and the draw, a hand entered by its player, and the duty to
+follow suit, else trump, and head the trick (Schnapsen — Sticken; Schnapsen för fyra —
+Sticken; 66's ``must_head``).
 
-The duty binds once no card enters a hand any more (talon closed or exhausted; four hands:
-from the first trick). A card is refused at once when the table knows another card in the
-hand that makes it wrong (the trump card taken, a marriage partner shown) or when the
-player's entered hand (``rules_engine.hands``) makes it wrong; otherwise a later card that
-would have been the required one proves the earlier breach, and a finding names both tricks.
-The duty itself is ``tricks.duty_broken`` (shared with any game that must head the trick).
+When a card is refused at once and when a later card proves a breach instead:
+``schnapsen_family``, "What the app knows". The duty itself is ``tricks.duty_broken``, for
+any game that must head the trick.
 """
 
 from __future__ import annotations
