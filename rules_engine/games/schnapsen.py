@@ -60,7 +60,7 @@ _TOURNAMENT_SV, _TOURNAMENT_EN = "turneringsregel", "tournament rule"
 class Options:
     no_peeking: bool = option(False,
         sv="Turneringsregel: vunna stick får inte tittas i; appen visar inga poäng och "
-              "säger inte om 66 är rätt förrän given är slut.",
+           "säger inte om 66 är rätt förrän given är slut.",
         en="Tournament rule: won tricks may not be looked at; the app shows no points and "
            "does not tell whether 66 is right until the hand is over.")
     first_lead_plain: bool = family.option_first_lead_plain(_TOURNAMENT_SV, _TOURNAMENT_EN)
