@@ -3,6 +3,10 @@
 Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
 counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
 (Rödskägg's "går inte med") are skipped by passing the seats still active.
+
+Which cards may be played: ``playable`` (follow suit, else trump, else anything) and, for
+games that must also head the trick (the Schnapsen family), ``duty_broken`` — which duty a
+card broke, proven by another card of the same hand — and ``legal_under_duty``.
 """
 
 from __future__ import annotations
