@@ -51,7 +51,7 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
             "cards": hand.talon, "face_down": hand.face_down, "status": status,
             "trump_card": None if hand.trump_card is None else str(hand.trump_card),
             "closed_by": hand.closed_by, "rule": variant.refs.play,
-            "messages": talon_words(state, hand)}
+            "messages": _talon_words(state, hand)}
         wanted = talon.exchange_card(state, hand)
         out["exchange"] = _verdict(
             talon.exchange_refusal(variant, state, leader),
@@ -95,7 +95,7 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
     return out
 
 
-def talon_words(state: State, hand: Hand) -> dict[str, str]:
+def _talon_words(state: State, hand: Hand) -> dict[str, str]:
     if hand.closed_by is not None:
         return {"sv": f"Talongen är stängd av {player_name(state, hand.closed_by)}; "
                       f"{hand.talon} kort ligger kvar ur spel.",
@@ -207,7 +207,7 @@ def expected_of(variant: Variant, state: State) -> Expected:
     trump_sv, trump_en = suit_words(hand.trump) if hand.trump else ("?", "?")
     talon_sv = talon_en = ""
     if variant.talon:
-        words = talon_words(state, hand)
+        words = _talon_words(state, hand)
         talon_sv, talon_en = " " + words["sv"], " " + words["en"]
     elif hand.called is not None:
         talon_sv, talon_en = f" Ropat kort: {hand.called}.", f" Called card: {hand.called}."

@@ -171,7 +171,6 @@ def _finish_trick(variant: Variant, state: State) -> State:
     return replace(state, hand=hand)
 
 
-
 # --- a hand entered by its player: each play checked at once -----------------------------------
 def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
     """A player enters the cards he holds, once no card enters a hand any more: the talon

@@ -124,7 +124,6 @@ def end_of_hand(variant: Variant, state: State) -> State:
     return write_outcome(variant, state, hand, _judge_end(variant, state, hand))
 
 
-
 # --- writing the protokoll -----------------------------------------------------------------------
 def write_outcome(variant: Variant, state: State, hand: Hand, outcome: Outcome) -> State:
     """Subtract the game points from 7 for the winners (never below 0); a player at 0 wins the
