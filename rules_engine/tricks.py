@@ -2,7 +2,8 @@
 
 Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
 counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
-(Rödskägg's "går inte med") are skipped by passing the seats still active.
+(Rödskägg's "går inte med") are skipped by passing the seats still active. A card from a
+player whose turn it is not is refused with ``turn_refusal``, the same words in every game.
 
 Which cards may be played: ``playable`` (follow suit, else trump, else anything) and, for
 games that must also head the trick (the Schnapsen family), ``duty_broken`` — which duty a
@@ -12,9 +13,10 @@ card broke, proven by another card of the same hand — and ``legal_under_duty``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .cards import Card, Deck
+from .errors import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,21 @@ def _beats(card: Card, best: Card, led: str | None, deck: Deck, trump: str | Non
     if card.suit != best.suit:
         return False
     return deck.rank_value(card) > deck.rank_value(best)
+
+
+def turn_refusal(seat: int, expected_seat: int, trick: int, rule: str,
+                 players: Sequence[str], *, note_sv: str = "",
+                 note_en: str = "") -> RuleViolation:
+    """The refusal of a card from a player whose turn it is not: whose turn it is, in which
+    trick. ``note_sv``/``note_en`` add a reminder inside the sentence (" (spelet går
+    moturs)")."""
+    return RuleViolation(
+        "not_your_turn", rule=rule,
+        params={"seat": seat, "expected_seat": expected_seat, "trick": trick},
+        sv=f"Det är {players[expected_seat]}s tur i stick {trick}, inte {players[seat]}s"
+           f"{note_sv}.",
+        en=f"It is {players[expected_seat]}'s turn in trick {trick}, not {players[seat]}'s"
+           f"{note_en}.")
 
 
 def follows_suit(card: Card, led_suit: str | None) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 from .. import hands as hand_entry
 from ..cards import Card
 from ..errors import Finding
-from ..tricks import Play, Trick, duty_broken
+from ..tricks import Play, Trick, duty_broken, turn_refusal
 from . import schnapsen_marriages as marriages
 from . import schnapsen_scoring as scoring
 from . import schnapsen_talon as talon
@@ -68,13 +68,7 @@ def play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
     rule = variant.refs.play
     expected_seat = to_play(variant, hand)
     if seat != expected_seat:
-        raise violation(
-            "not_your_turn", rule, {"seat": seat, "expected_seat": expected_seat,
-                                    "trick": trick.number},
-            f"Det är {player_name(state, expected_seat)}s tur i stick {trick.number}, inte "
-            f"{player_name(state, seat)}s.",
-            f"It is {player_name(state, expected_seat)}'s turn in trick {trick.number}, not "
-            f"{player_name(state, seat)}'s.")
+        raise turn_refusal(seat, expected_seat, trick.number, rule, state.players)
     refusal = refuse_unavailable(variant, state, hand, seat, card, rule)
     if refusal is not None:
         raise refusal
