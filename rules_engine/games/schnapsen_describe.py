@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import hands as hand_entry
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
 from ..protocol import Expectation, Expected
 from ..secrets import sealed
 from ..tricks import Trick, seats_from
@@ -19,7 +19,7 @@ from . import schnapsen_scoring as scoring
 from . import schnapsen_talon as talon
 from .schnapsen_family import Variant, caller_seat, figures_now, pending_marriages, points_of
 from .schnapsen_hand import (Hand, State, duty_applies, player_name, player_names, side_of,
-                             sides_of, suit_words, to_play, trick_winner, violation)
+                             sides_of, suit_words, to_play, trick_winner)
 
 
 # --- the dispute settler -------------------------------------------------------------------------

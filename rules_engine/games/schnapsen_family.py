@@ -117,14 +117,13 @@ from typing import Any, Iterable
 
 from .. import hands as hand_entry
 from ..cards import Card, Deck
-from ..errors import Finding, RuleViolation
+from ..errors import Finding, RuleViolation, violation
 from ..events import EventSpec
-from ..protocol import Expected, RuleSection, check_players, option
+from ..protocol import Expected, RuleSection, check_players, not_expected, option
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, legal_under_duty, next_seat
 from .schnapsen_hand import (  # noqa: F401 — the state types are the family's, re-exported
-    Draw, Figures, Hand, Marriage, Outcome, State, player_name, sides_of, trick_winner,
-    violation)
+    Draw, Figures, Hand, Marriage, Outcome, State, player_name, sides_of, trick_winner)
 
 
 # --- the rule text as data -----------------------------------------------------------------
@@ -420,14 +419,9 @@ def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
-    exp = expected_of(variant, state)
     rule = {"deal": variant.refs.deal, "play": variant.refs.play,
             "over": R_AIM}[state.phase]
-    return violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected_of(variant, state), event_type, state.phase, rule)
 
 
 def _on_deal(variant: Variant, state: State, event: dict[str, Any]) -> State:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .. import hands as hand_entry
 from ..cards import SUIT_NAMES, Card
-from ..errors import Finding, RuleViolation
+from ..errors import Finding, RuleViolation, violation
 from ..knowledge import Knowledge, played_refusal
 from ..sheet import SheetRow
 from ..tricks import Trick, seats_from, winning_play
@@ -165,10 +165,6 @@ class State:
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def player_name(state: State, seat: int) -> str:
     return state.players[seat]
 

@@ -15,13 +15,13 @@ from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import SUIT_NAMES, Card
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
 from . import schnapsen_play as play
 from . import schnapsen_scoring as scoring
 from . import schnapsen_talon as talon
 from .schnapsen_family import MARRIAGE_RANKS, Variant, marriage_value, require_play
 from .schnapsen_hand import (Hand, Marriage, State, player_name, refuse_unavailable, set_at,
-                             sides_of, suit_words, violation)
+                             sides_of, suit_words)
 
 
 # --- marriages ------------------------------------------------------------------------------------

@@ -15,14 +15,14 @@ from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import Card
-from ..errors import Finding
+from ..errors import Finding, violation
 from ..tricks import Play, Trick, duty_broken, turn_refusal
 from . import schnapsen_marriages as marriages
 from . import schnapsen_scoring as scoring
 from . import schnapsen_talon as talon
 from .schnapsen_family import Variant, legal_cards, require_play
 from .schnapsen_hand import (Hand, State, duty_applies, player_name, refuse_unavailable, set_at,
-                             to_play, trick_winner, violation)
+                             to_play, trick_winner)
 
 
 # The duties (``tricks.duty_broken``) in words, with the code of the refusal that cites each.

@@ -14,13 +14,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
 from . import schnapsen_scoring as scoring
 from .schnapsen_family import (CLOSING_FIELDS, MOST_POINTS, ONE_POINT_FROM, R_ENTRY, TARGET,
                                Variant, caller_seat, fresh_hand, game_points_by_figures,
                                game_points_two_or_three)
 from .schnapsen_hand import (Hand, Outcome, State, player_name, player_names, points_en,
-                             tricks_en, verb_en, violation)
+                             tricks_en, verb_en)
 
 
 def on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:

@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import Card
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
 from .schnapsen_family import TOURNAMENT_FACE_DOWN, Variant, figures_now, require_play
 from .schnapsen_hand import (Draw, Hand, State, other_seat, player_name, rank_words,
-                             refuse_unavailable, set_at, violation)
+                             refuse_unavailable, set_at)
 
 
 # --- what only the leader may do, and only while the talon is open --------------------------------
