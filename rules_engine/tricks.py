@@ -2,15 +2,21 @@
 
 Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
 counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
-(Rödskägg's "går inte med") are skipped by passing the seats still active.
+(Rödskägg's "går inte med") are skipped by passing the seats still active. A card from a
+player whose turn it is not is refused with ``turn_refusal``, the same words in every game.
+
+Which cards may be played: ``playable`` (follow suit, else trump, else anything) and, for
+games that must also head the trick (the Schnapsen family), ``duty_broken`` — which duty a
+card broke, proven by another card of the same hand — and ``legal_under_duty``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .cards import Card, Deck
+from .errors import RuleViolation
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,21 @@ def _beats(card: Card, best: Card, led: str | None, deck: Deck, trump: str | Non
     return deck.rank_value(card) > deck.rank_value(best)
 
 
+def turn_refusal(seat: int, expected_seat: int, trick: int, rule: str,
+                 players: Sequence[str], *, note_sv: str = "",
+                 note_en: str = "") -> RuleViolation:
+    """The refusal of a card from a player whose turn it is not: whose turn it is, in which
+    trick. ``note_sv``/``note_en`` add a reminder inside the sentence (" (spelet går
+    moturs)")."""
+    return RuleViolation(
+        "not_your_turn", rule=rule,
+        params={"seat": seat, "expected_seat": expected_seat, "trick": trick},
+        sv=f"Det är {players[expected_seat]}s tur i stick {trick}, inte {players[seat]}s"
+           f"{note_sv}.",
+        en=f"It is {players[expected_seat]}'s turn in trick {trick}, not {players[seat]}'s"
+           f"{note_en}.")
+
+
 def follows_suit(card: Card, led_suit: str | None) -> bool:
     return led_suit is None or card.suit == led_suit
 
@@ -138,3 +159,53 @@ def playable(hand: Iterable[Card], led_suit: str | None, trump: str | None,
         if must is not None and any(c.suit == must for c in cards):
             return tuple(c for c in cards if c.suit == must or c.suit in free_set)
     return cards
+
+
+# --- the duty to follow, trump and head the trick (the Schnapsen family) -----------------
+def beats(card: Card, best: Card, deck: Deck, trump: str | None = None) -> bool:
+    """Does ``card`` take the trick from ``best``: a trump over a card that is not, or a
+    higher card of the same suit?"""
+    return _beats(card, best, None, deck, trump)
+
+
+def duty_broken(card: Card, other: Card, prefix: tuple[Play, ...], deck: Deck,
+                trump: str | None, must_head: bool = True) -> str | None:
+    """Would holding ``other`` have made playing ``card`` after ``prefix`` illegal?
+
+    The rule of games where one must follow suit if able, else trump if able, and within
+    that beat the best card on the table if able (Schnapsen — Sticken; Schnapsen för fyra;
+    66 without the heading duty when ``must_head`` is off). Returns the duty broken —
+    "follow", "trump" or "head" — or None. One card is always enough to prove a breach, so a
+    card played later (or shown, or entered) proves an earlier trick wrong once no card can
+    have entered the hand in between (design principle 3). ``playable`` above has no duty
+    to head.
+    """
+    if not prefix:
+        return None
+    led = prefix[0].card.suit
+    best = winning_play(Trick(0, prefix[0].seat, prefix), deck, trump).card
+    if card.suit != led and other.suit == led:
+        return "follow"
+    if card.suit == led:
+        if must_head and other.suit == led and beats(other, best, deck, trump) \
+                and not beats(card, best, deck, trump):
+            return "head"
+        return None
+    if card.suit != trump and other.suit == trump:
+        return "trump"
+    if card.suit == trump and other.suit == trump and must_head \
+            and beats(other, best, deck, trump) and not beats(card, best, deck, trump):
+        return "head"
+    return None
+
+
+def legal_under_duty(hand: Iterable[Card], prefix: tuple[Play, ...], deck: Deck,
+                     trump: str | None, must_head: bool = True) -> tuple[Card, ...]:
+    """The cards of a whole hand that may be played after ``prefix`` under ``duty_broken``:
+    those no other card of the hand makes illegal."""
+    cards = tuple(hand)
+    if not prefix:
+        return cards
+    return tuple(c for c in cards
+                 if not any(duty_broken(c, o, prefix, deck, trump, must_head)
+                            for o in cards if o != c))
