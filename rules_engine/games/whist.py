@@ -945,7 +945,7 @@ def _result_hint(variant: Variant, state: State) -> Expectation:
     return Expectation("result", fields=hints)
 
 
-def deal_in_progress_of(state: State) -> int | None:
+def deal_in_progress_of(variant: Variant, state: State) -> int | None:
     """The deal being played (a fresh one begins as soon as the last is scored), else
     ``None`` after the match: entered hands open once their deal is no longer this one."""
     return None if state.phase == "over" else state.deal.number
@@ -1048,7 +1048,11 @@ def result_of(variant: Variant, state: State) -> dict[str, Any] | None:
     return out
 
 
-def all_findings(state: State) -> tuple[Finding, ...]:
+def is_over_of(variant: Variant, state: State) -> bool:
+    return state.phase == "over"
+
+
+def findings_of(variant: Variant, state: State) -> tuple[Finding, ...]:
     current = state.deal.play.knowledge.findings if state.phase != "over" else ()
     return state.past_findings + current
 
