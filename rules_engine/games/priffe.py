@@ -112,7 +112,7 @@ from .. import hands as hand_entry
 from ..cards import FRENCH52, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 from .whist_play import CardPlay, Refs
@@ -459,14 +459,12 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise _violation("player_count", R_DRAW, {"players": len(players)},
-                         "Priffe spelas av fyra spelare, två bolag.",
-                         "Priffe is played by four players, two bolag.")
-    check_first_dealer(first_dealer, PLAYERS, R_DRAW)
+    check_players(players, first_dealer, name=TITLE, players_range=(PLAYERS, PLAYERS),
+                  rule=R_DRAW, sv="Priffe spelas av fyra spelare, två bolag.",
+                  en="Priffe is played by four players, two bolag.")
     letters = tuple(range(PLAYERS))
     seating = _schedule_seating(letters, 1, tuple(range(PLAYERS)))
-    rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)
+    rows = (SheetRow.start((0,) * PLAYERS),)
     return State(players, options or Options(), letters, seating, table.sides_of(seating),
                  first_dealer, _fresh_deal(1, first_dealer, seating), rows=rows)
 

@@ -100,7 +100,7 @@ from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 from .whist_play import CardPlay, Refs
@@ -597,17 +597,16 @@ def _first_phase(variant: Variant) -> str:
 def start(variant: Variant, players: Sequence[str], options: Any,
           first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise _violation(
-            "player_count", R_DEAL, {"players": len(players)},
-            "Whist spelas av fyra spelare" + (", två par." if variant.pairs else "."),
-            "Whist is played by four players" + (", two pairs." if variant.pairs else "."))
-    check_first_dealer(first_dealer, PLAYERS, R_DEAL)
+    check_players(players, first_dealer, name="Whist", players_range=(PLAYERS, PLAYERS),
+                  rule=R_DEAL,
+                  sv="Whist spelas av fyra spelare" + (", två par." if variant.pairs else "."),
+                  en="Whist is played by four players" + (", two pairs." if variant.pairs
+                                                          else "."))
     seating = tuple(range(PLAYERS))
     sides = table.sides_of(seating) if variant.pairs else tuple((p,) for p in range(PLAYERS))
     rules = table_rules(variant, options)
     zero = (0,) * len(sides)
-    rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)
+    rows = (SheetRow.start((0,) * PLAYERS),)
     return State(variant.game, players, options, rules, seating, sides, first_dealer,
                  _fresh_deal(variant, 1, first_dealer, seating), _first_phase(variant),
                  points=zero, totals=(0,) * PLAYERS, games=zero, robber_points=zero,
