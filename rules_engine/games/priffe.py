@@ -115,7 +115,8 @@ from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
-from .whist_play import CardPlay, Refs
+from .whist_play import CardPlay, Refs, side_name, side_of
+from .whist_play import player_name as _name, set_at as _set, violation as _violation
 
 ID = "priffe"
 TITLE = "Priffe"
@@ -596,27 +597,7 @@ def utgang_at(old: bool) -> int:
     return OLD_UTGANG if old else UTGANG
 
 
-# --- small helpers -----------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
-def _name(state: State, player: int) -> str:
-    return state.players[player]
-
-
-def side_name(state: State, side: int) -> str:
-    return " & ".join(state.players[p] for p in state.sides[side])
-
-
-def side_of(state: State, player: int) -> int:
-    return next(i for i, side in enumerate(state.sides) if player in side)
-
-
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
+# --- bids ----------------------------------------------------------------------------------
 def bid_name(bid: str, lang: str = "sv") -> str:
     sv, en = BID_NAMES[bid]
     return sv if lang == "sv" else en
@@ -669,13 +650,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
     rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SITS}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return table.not_expected(expected(state), event_type, state.phase, rule)
 
 
 # --- Dragning och sittning ---------------------------------------------------------------------
@@ -794,23 +770,14 @@ def _close_bidding(state: State) -> State:
 
 # --- hands and cards ---------------------------------------------------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    cp = table.enter_hand(deal.play, event["seat"], event["cards"], REFS, state.players)
-    return replace(state, deal=replace(deal, play=cp))
+    return table.enter_hand_event(state, event, REFS)
 
 
-def _on_play(state: State, event: dict[str, Any]) -> State:
+def _on_card(state: State, event: dict[str, Any]) -> State:
+    """``play`` or ``trick``."""
     if state.phase != "play":
         raise _refuse_phase(state, event["type"])
-    cp = table.play_card(state.deal.play, event["seat"], event["card"], REFS, state.players)
-    return _after_card(state, cp)
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, "trick")
-    cp = table.play_trick(state.deal.play, event["cards"], REFS, state.players)
-    return _after_card(state, cp)
+    return _after_card(state, table.card_event(state.deal.play, event, REFS, state.players))
 
 
 def _after_card(state: State, cp: CardPlay) -> State:
@@ -827,13 +794,7 @@ def _after_card(state: State, cp: CardPlay) -> State:
 def _on_result(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     if deal.play.started:
-        raise _violation(
-            "quick_not_now", R_SCORING, {"phase": state.phase,
-                                         "trick": len(deal.play.tricks) + 1},
-            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
-            "mata in resten kort för kort.",
-            "Quick entry replaces a deal's play and comes before its first card; enter the "
-            "rest card by card.")
+        raise table.refuse_quick_late(deal.play, state.phase, R_SCORING)
     raw_bids = event.get("bids")
     if raw_bids is None:
         if state.phase == "bidding":
@@ -1010,7 +971,7 @@ def _simple_end(state: State) -> State:
 
 def _next_deal(state: State) -> State:
     """The deal passes to the left; a new sits seats the players by the schedule."""
-    past = state.past_findings + state.deal.play.knowledge.findings
+    past = table.closed_findings(state)
     if state.phase == "over":
         return replace(state, last=state.deal, past_findings=past)
     dealer = table.left_of(state.seating, state.dealer)
@@ -1023,15 +984,13 @@ def _next_deal(state: State) -> State:
 
 
 _HANDLERS = {"draw": _on_draw, "seating": _on_seating, "bid": _on_bid, "hand": _on_hand,
-             "play": _on_play, "trick": _on_trick, "result": _on_result}
+             "play": _on_card, "trick": _on_card, "result": _on_result}
 
 
 # --- what comes next ---------------------------------------------------------------------------
 def expected(state: State) -> Expected:
     if state.phase == "over":
-        who = ", ".join(_name(state, p) for p in state.winners)
-        return Expected("over", f"Matchen är slut: {who} vann.",
-                        f"The match is over: {who} won.")
+        return table.match_over(state)
     deal = state.deal
     cp = deal.play
     extras: list[Expectation] = []
@@ -1043,8 +1002,7 @@ def expected(state: State) -> Expected:
         if state.phase == "bidding":
             hints["bids"] = [PASS, *BIDS]
         extras.append(Expectation("result", fields=hints))
-    extras += [Expectation("hand", p, fields={"cards": table.CARDS_EACH})
-               for p in range(PLAYERS) if cp.hands[p] is None and not table.has_played(cp, p)]
+    extras += table.hand_inputs(cp)
     if not state.sits_deals and not deal.touched:
         if not state.drawn and not state.deals_scored:
             extras.append(Expectation("draw", fields={"cards": PLAYERS}))
@@ -1060,27 +1018,17 @@ def expected(state: State) -> Expected:
             + tuple(extras))
     trick = cp.current
     assert trick is not None
-    seat = table.to_play(cp)
+    seat, inputs = table.play_inputs(cp)
     contract = bid_name(deal.contract or TVANGSNOLL)
     contract_en = bid_name(deal.contract or TVANGSNOLL, "en")
-    hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
-            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
-    if table.legal_cards(cp, seat) is not None:
-        hint["legal"] = table.legal_hint(cp, seat)
     return Expected(
         "play", f"Giv {deal.number} ({contract}), stick {trick.number}: {_name(state, seat)} "
                 "spelar.",
         f"Deal {deal.number} ({contract_en}), trick {trick.number}: {_name(state, seat)} "
-        "plays.", seat,
-        (Expectation("play", seat, fields=hint),
-         Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
-        + tuple(extras))
+        "plays.", seat, inputs + tuple(extras))
 
 
-def deal_in_progress(state: State) -> int | None:
-    """The deal being played (a fresh one begins as soon as the last is scored), else
-    ``None`` after the match: entered hands open once their deal is no longer this one."""
-    return None if state.phase == "over" else state.deal.number
+deal_in_progress = table.deal_in_progress
 
 
 # --- reading the state -------------------------------------------------------------------------
@@ -1116,17 +1064,13 @@ def result(state: State) -> dict[str, Any] | None:
                      for s in state.sits_done]}
 
 
-def findings(state: State) -> tuple[Finding, ...]:
-    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
-    return state.past_findings + current
+findings = table.all_findings
 
 
 def _deal_dict(deal: Deal) -> dict[str, Any]:
-    return {"number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
-            "bids": [{"seat": s, "bid": b} for s, b in deal.bids],
-            "contract": deal.contract, "declarer": deal.declarer, "quick": deal.quick,
-            **table.play_dict(deal.play),
-            "score": None if deal.score is None else deal.score.as_dict()}
+    return table.deal_dict(deal, forehand=deal.forehand,
+                           bids=[{"seat": s, "bid": b} for s, b in deal.bids],
+                           contract=deal.contract, declarer=deal.declarer)
 
 
 def describe(state: State) -> dict[str, Any]:

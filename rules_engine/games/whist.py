@@ -103,7 +103,8 @@ from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
-from .whist_play import CardPlay, Refs
+from .whist_play import CardPlay, Refs, side_name, side_of
+from .whist_play import player_name as _name, set_at as _set, violation as _violation
 
 DECK = FRENCH52
 MIN_PLAYERS = MAX_PLAYERS = PLAYERS = table.PLAYERS
@@ -557,27 +558,7 @@ def guerre_winners(points: Sequence[int], game_at: int = GUERRE_GAME_AT) -> tupl
     return tuple(p for p, v in enumerate(points) if v == best)
 
 
-# --- small helpers -----------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
-def _name(state: State, player: int) -> str:
-    return state.players[player]
-
-
-def side_name(state: State, side: int) -> str:
-    return " & ".join(state.players[p] for p in state.sides[side])
-
-
-def side_of(state: State, player: int) -> int:
-    return next(i for i, side in enumerate(state.sides) if player in side)
-
-
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
+# --- a deal ----------------------------------------------------------------------------------
 def honour_cards(variant: Variant, trump: str) -> tuple[Card, ...]:
     return tuple(Card(trump, rank) for rank in variant.honour_ranks)
 
@@ -623,13 +604,8 @@ def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
-    exp = expected_of(variant, state)
     rule = {"turn": R_DEAL, "play": R_PLAY, "over": variant.rule}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return table.not_expected(expected_of(variant, state), event_type, state.phase, rule)
 
 
 def _at_robber_start(state: State) -> bool:
@@ -705,23 +681,15 @@ def _on_trump(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    cp = table.enter_hand(deal.play, event["seat"], event["cards"], REFS, state.players)
-    return replace(state, deal=replace(deal, play=cp))
+    return table.enter_hand_event(state, event, REFS)
 
 
 # --- Spelet ------------------------------------------------------------------------------------
-def _on_play(variant: Variant, state: State, event: dict[str, Any]) -> State:
+def _on_card(variant: Variant, state: State, event: dict[str, Any]) -> State:
+    """``play`` or ``trick``."""
     if state.phase != "play":
         raise _refuse_phase(variant, state, event["type"])
-    cp = table.play_card(state.deal.play, event["seat"], event["card"], REFS, state.players)
-    return _after_card(variant, state, cp)
-
-
-def _on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(variant, state, "trick")
-    cp = table.play_trick(state.deal.play, event["cards"], REFS, state.players)
+    cp = table.card_event(state.deal.play, event, REFS, state.players)
     return _after_card(variant, state, cp)
 
 
@@ -743,13 +711,7 @@ def _after_card(variant: Variant, state: State, cp: CardPlay) -> State:
 def _on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     if deal.play.started:
-        raise _violation(
-            "quick_not_now", variant.rule,
-            {"phase": state.phase, "trick": len(deal.play.tricks) + 1},
-            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
-            "mata in resten kort för kort.",
-            "Quick entry replaces a deal's play and comes before its first card; enter the "
-            "rest card by card.")
+        raise table.refuse_quick_late(deal.play, state.phase, variant.rule)
     lengths = (len(state.sides), PLAYERS) if variant.pairs else (PLAYERS,)
     raw = table.parse_counts(event["tricks"], lengths, table.TRICKS_PER_DEAL, R_PLAY,
                              "tricks", "stick", "tricks")
@@ -916,7 +878,7 @@ def _score_guerre(variant: Variant, state: State, tricks: tuple[int, ...],
 
 def _next_deal(variant: Variant, state: State) -> State:
     """The deal passes to the left; the finished deal is kept as ``last``."""
-    past = state.past_findings + state.deal.play.knowledge.findings
+    past = table.closed_findings(state)
     if state.phase == "over":
         return replace(state, last=state.deal, past_findings=past)
     dealer = table.left_of(state.seating, state.dealer)
@@ -926,7 +888,7 @@ def _next_deal(variant: Variant, state: State) -> State:
 
 
 _HANDLERS = {"draw": _on_draw, "seating": _on_seating, "trump": _on_trump, "hand": _on_hand,
-             "play": _on_play, "trick": _on_trick, "result": _on_result}
+             "play": _on_card, "trick": _on_card, "result": _on_result}
 
 
 # --- what comes next ---------------------------------------------------------------------------
@@ -945,24 +907,18 @@ def _result_hint(variant: Variant, state: State) -> Expectation:
 
 
 def deal_in_progress_of(variant: Variant, state: State) -> int | None:
-    """The deal being played (a fresh one begins as soon as the last is scored), else
-    ``None`` after the match: entered hands open once their deal is no longer this one."""
-    return None if state.phase == "over" else state.deal.number
+    return table.deal_in_progress(state)
 
 
 def expected_of(variant: Variant, state: State) -> Expected:
     if state.phase == "over":
-        who = ", ".join(_name(state, p) for p in state.winners)
-        return Expected("over", f"Matchen är slut: {who} vann.",
-                        f"The match is over: {who} won.")
+        return table.match_over(state)
     deal = state.deal
     cp = deal.play
     extras: list[Expectation] = []
     if not cp.started:
         extras.append(_result_hint(variant, state))
-    extras += [Expectation("hand", p, fields={"cards": table.CARDS_EACH})
-               for p in range(PLAYERS)
-               if cp.hands[p] is None and not table.has_played(cp, p)]
+    extras += table.hand_inputs(cp)
     if variant.pairs and _at_robber_start(state):
         if not state.drawn:
             extras.append(Expectation("draw", fields={"cards": PLAYERS}))
@@ -977,20 +933,14 @@ def expected_of(variant: Variant, state: State) -> Expected:
             + tuple(extras))
     trick = cp.current
     assert trick is not None
-    seat = table.to_play(cp)
-    hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
-            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
-    if table.legal_cards(cp, seat) is not None:
-        hint["legal"] = table.legal_hint(cp, seat)
+    seat, inputs = table.play_inputs(cp)
     lead_sv = " (första utspelet bestämmer trumf)" if cp.trump is None else ""
     lead_en = " (the first card led sets trump)" if cp.trump is None else ""
     return Expected(
         "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar"
                 f"{lead_sv}.",
         f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays{lead_en}.",
-        seat, (Expectation("play", seat, fields=hint),
-               Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
-        + tuple(extras))
+        seat, inputs + tuple(extras))
 
 
 def _turn_hint(cp: CardPlay) -> list[str]:
@@ -1052,14 +1002,7 @@ def is_over_of(variant: Variant, state: State) -> bool:
 
 
 def findings_of(variant: Variant, state: State) -> tuple[Finding, ...]:
-    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
-    return state.past_findings + current
-
-
-def _deal_dict(deal: Deal) -> dict[str, Any]:
-    return {"number": deal.number, "dealer": deal.dealer, "quick": deal.quick,
-            **table.play_dict(deal.play),
-            "score": None if deal.score is None else deal.score.as_dict()}
+    return table.all_findings(state)
 
 
 def describe_of(variant: Variant, state: State) -> dict[str, Any]:
@@ -1070,8 +1013,8 @@ def describe_of(variant: Variant, state: State) -> dict[str, Any]:
         "game_at": state.rules.game_at, "honours": state.rules.honours,
         "points": list(state.points), "totals": list(state.totals),
         "winners": list(state.winners),
-        "deal": _deal_dict(state.deal),
-        "last_deal": None if state.last is None else _deal_dict(state.last),
+        "deal": table.deal_dict(state.deal),
+        "last_deal": None if state.last is None else table.deal_dict(state.last),
     }
     if variant.pairs:
         out.update(robber=state.robber, games=list(state.games),
