@@ -18,6 +18,13 @@ about a private card in the same way:
 
 Each refusal that rests on a private card carries ``private_to`` and a public wording that
 says what is wrong without naming the card or saying who holds it.
+
+What this means for a game that takes a ``hand`` (said here once for all of them): the
+entered hand is ``PRIVATE`` to its seat until the deal is over (``deal_in_progress``);
+``describe`` holds it sealed (``sealed_hands``), ``expected`` gives the seat its legal cards
+sealed (``fields.legal``, ``sealed_legal``) and never leaves entered cards out of the public
+hint, and refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``)
+carry ``private_to`` with a wording that names no card.
 """
 
 from __future__ import annotations

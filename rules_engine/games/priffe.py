@@ -96,11 +96,8 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/priff
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+An entered hand (``hand``) is private to its seat until the deal is over, as
+``rules_engine.hands`` says for every game that takes one.
 """
 
 from __future__ import annotations

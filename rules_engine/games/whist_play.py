@@ -45,17 +45,18 @@ Default seatings (the text is silent on orientation)
   A B C D (A–C against B–D), sits 2 A C B D (A–B against C–D), sits 3 A B D C (A–D against
   B–C). Again, if the players already sit with the new partners opposite, they stay.
 
-What should move to the shared engine modules (see the report of issue 9): ``clockwise``,
-``left_of``, ``right_of`` on a seating (a permutation, not seat numbers) belong in
-``tricks.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and
-cards known in a hand — repeats what fyrtioett and rodskagg each write for themselves and
-could serve every plain-deck trick game.
+Besides the card play, the two games' modules share here what they keep alike around it
+(the end of this module): names of players and sides, the refusal of an entry out of turn,
+the ``hand``, ``play`` and ``trick`` events and their hints, quick entry too late, findings
+and a deal as JSON. An entered hand is private to its seat until the deal is over
+(``rules_engine.hands``).
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+Candidates for the shared engine modules (issue 18; their owners fold them in): the ring of a
+seating — ``clockwise``, ``left_of``, ``right_of``, ``opposite``, ``sides_of``,
+``seat_pairs_opposite`` on a seating (a permutation, not seat numbers) — belongs in
+``seating.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and cards
+known in a hand — repeats what fyrtioett and rodskagg each write for themselves and could
+serve every plain-deck trick game.
 """
 
 from __future__ import annotations
