@@ -7,7 +7,9 @@ variant*; and the sits rotation in the project's rules README (the text's schedu
 missing). Cited in refusals as "Priffe — Dragning", "— Budgivning", "— Spelet",
 "— Poängräkning", "— Honnörer", "— Utgång", "— Sitsar", "— Enklare variant" and
 "— Gammaldags variant". The card play (seating, tricks, what the app knows) is shared with
-whist in ``whist_play``.
+whist in ``whist_play``; the six bids and the final contract are in ``priffe_bids``, the
+text's scoring numbers and the score of one deal in ``priffe_scoring``; this module is the
+course of a match and its protokoll, in the order of the text.
 
 How a deal runs, as the text says it
 ------------------------------------
@@ -103,15 +105,22 @@ An entered hand (``hand``) is private to its seat until the deal is over, as
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from .. import hands as hand_entry
-from ..cards import FRENCH52, SUITS, Card
+from ..cards import FRENCH52
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
+# The bids and the scoring, read by this module and (some) by the tests through ``priffe``:
+from .priffe_bids import (BIDS, HJARTER, INFORMATION_BIDDERS, INFORMATION_BIDS,  # noqa: F401
+                          KLOVER, NOLL, PASS, PREFERENCE, R_BIDDING, RUTER, SPADER, TRUMP_OF,
+                          TVANGSNOLL, bid_name, final_contract, is_final, parse_bid, rank)
+from .priffe_scoring import (OLD_TRICK_VALUE, OLD_UTGANG_BONUS, DealScore,  # noqa: F401
+                             contract_score, honour_cards, honours_score, score_deal,
+                             trick_value, utgang_at)
 from .whist_play import CardPlay, Refs, side_name, side_of
 from .whist_play import player_name as _name, set_at as _set, violation as _violation
 
@@ -122,57 +131,16 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 4
 DECK = FRENCH52
 PLAYERS = table.PLAYERS
 
-# --- the rule text as data -------------------------------------------------------------------
-PASS = "pass"
-PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER = (
-    "preference", "noll", "hjarter", "ruter", "spader", "klover")
-TVANGSNOLL = "tvangsnoll"  # no final bid: forced misère
-BIDS = (PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER)
-# "De olika buden är från högre till lägre": preference, noll, hjärter, ruter, spader, klöver.
-MODERN_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, SPADER: 2, KLOVER: 1}
-# The old variant: "preference, nollissimo, hjärter, ruter, klöver och så ned till spader".
-OLD_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, KLOVER: 2, SPADER: 1}
-INFORMATION_BIDS = (SPADER, KLOVER)  # modern: never final, "bara ... de två första"
-INFORMATION_BIDDERS = 2
-TRUMP_OF = {HJARTER: "♥", RUTER: "♦", SPADER: "♠", KLOVER: "♣"}
-MISERE = (NOLL, TVANGSNOLL)
-BID_WORDS = {
-    "pass": PASS, "passar": PASS, "priffe": PREFERENCE, "spel": PREFERENCE,
-    "spelut": PREFERENCE, "preference": PREFERENCE, "noll": NOLL, "nollissimo": NOLL,
-    "hjärter": HJARTER, "hjarter": HJARTER, "ruter": RUTER, "spader": SPADER,
-    "stor invit": SPADER, "klöver": KLOVER, "klover": KLOVER, "liten invit": KLOVER,
-}
-BID_NAMES = {PASS: ("pass", "pass"), PREFERENCE: ("preference", "preference"),
-             NOLL: ("noll", "nullo"), HJARTER: ("hjärter", "hearts"),
-             RUTER: ("ruter", "diamonds"), SPADER: ("spader", "spades"),
-             KLOVER: ("klöver", "clubs"), TVANGSNOLL: ("tvångsnoll", "forced nullo")}
-
-BOOK = 6  # "stick utöver de sex första"
-TRICK_VALUE = 10  # "10 poäng per trick"
-PENALTY_VALUE = 20  # "20 poäng per strafftrick"
-SLAMS = {12: 10, 13: 20}  # "10 extra poäng i bonus för lillslam ... 20 bonuspoäng för storslam"
-PENALTY_SLAMS = {12: 20, 13: 40}  # "20 poäng för lilla straffslam och 40 ... stora straffslam"
-HONOURS_FOUR_IN_ONE_HAND = 50
-HONOURS_THREE_AND_PARTNER = 40
-HONOURS_THREE_IN_ONE_HAND = 30
-UTGANG = 30  # "Det bolag som först får 30 eller fler trickpoäng har uppnått utgång"
+# --- the rule text as data (the bids: ``priffe_bids``; the scoring: ``priffe_scoring``) ---
 UTGANGAR_FOR_SITS = 2  # "När ett bolag uppnått sin andra utgång, har det vunnit en sits"
 SITSAR = 3  # "under sammanlagt tre sitsar"
 SIMPLE_TARGET = 100  # "tills det ena bolaget kommit upp i t.ex. 100 poäng under strecket"
-# The old variant: points a trick by contract, penalty tricks double, honours as tricks.
-OLD_TRICK_VALUE = {SPADER: 2, KLOVER: 3, RUTER: 4, HJARTER: 5, NOLL: 6, PREFERENCE: 8,
-                   TVANGSNOLL: 6}
-OLD_PENALTY_FACTOR = 2
-OLD_HONOUR_TRICKS = {3: 2, 4: 4}  # three in one hand = two tricks, all four = four tricks
-OLD_SLAMS = {12: 10, 13: 20}
-OLD_UTGANG = 20
-OLD_UTGANG_BONUS = (10, 20)  # the first utgång, the second
 # The sits rotation (README): everyone partners everyone over three sits.
 SITS_SCHEDULE = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))  # A=0 B=1 C=2 D=3
 LETTERS = "ABCD"
 
 R_DRAW = "Priffe — Dragning"
-R_BIDDING = "Priffe — Budgivning"
+# R_BIDDING = "Priffe — Budgivning" (``priffe_bids``, where the bids are refused)
 R_PLAY = "Priffe — Spelet"
 R_SCORING = "Priffe — Poängräkning"
 R_HONOURS = "Priffe — Honnörer"
@@ -350,51 +318,6 @@ LABELS = {
 
 
 # --- state -------------------------------------------------------------------------------------
-def _pair(per_side: Callable[[int], int]) -> tuple[int, int]:
-    return per_side(0), per_side(1)
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """A scored deal, per bolag (``sides`` order): what went below and above the line."""
-
-    contract: str
-    declaring: int | None  # the declaring bolag (None in tvångsnoll)
-    tricks: tuple[int, int]
-    made: bool | None  # None in tvångsnoll
-    below: tuple[int, int]  # trick points toward utgång
-    penalty: tuple[int, int]
-    slams: tuple[int, int]
-    honours: tuple[int, int]
-    honours_how: str | None = None  # "four", "three_and_partner", "three"
-    honours_side: int | None = None
-    penalty_below: bool = False
-
-    @property
-    def above(self) -> tuple[int, int]:
-        """Penalty tricks (unless counted below), slams and honours."""
-        return _pair(lambda s: (0 if self.penalty_below else self.penalty[s])
-                     + self.slams[s] + self.honours[s])
-
-    @property
-    def line(self) -> tuple[int, int]:
-        """What counts toward utgång: the trick points, and penalty tricks if so agreed."""
-        return _pair(lambda s: self.below[s] + (self.penalty[s] if self.penalty_below else 0))
-
-    @property
-    def total(self) -> tuple[int, int]:
-        return _pair(lambda s: self.below[s] + self.penalty[s] + self.slams[s]
-                     + self.honours[s])
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"contract": self.contract, "declaring": self.declaring,
-                "tricks": list(self.tricks), "made": self.made, "below": list(self.below),
-                "penalty": list(self.penalty), "slams": list(self.slams),
-                "honours": list(self.honours), "honours_how": self.honours_how,
-                "honours_side": self.honours_side, "line": list(self.line),
-                "above": list(self.above), "total": list(self.total)}
-
-
 @dataclass(frozen=True)
 class Deal:
     number: int
@@ -482,139 +405,10 @@ def _schedule_seating(letters: tuple[int, ...], sits: int,
     return table.seat_pairs_opposite(_schedule_pairs(letters, sits), prefer)
 
 
-# --- the rule text's numbers as pure functions -------------------------------------------------
-def rank(bid: str, old: bool = False) -> int:
-    return (OLD_RANK if old else MODERN_RANK)[bid]
-
-
-def is_final(bid: str, old: bool = False) -> bool:
-    """Can ``bid`` be the final bid? Not spader and klöver in the modern way."""
-    return old or bid not in INFORMATION_BIDS
-
-
-def trick_value(contract: str, old: bool = False) -> int:
-    return OLD_TRICK_VALUE[contract] if old else TRICK_VALUE
-
-
-def contract_score(contract: str, tricks: int,
-                   old: bool = False) -> tuple[bool, int, int, int, int]:
-    """A contract played by a bolag that took ``tricks``: (made, its trick points, the
-    opponents' penalty points, its slam bonus, the opponents' penalty-slam bonus).
-
-    >>> contract_score(HJARTER, 9)      # "Nio stick ger alltså 30 poäng"
-    (True, 30, 0, 0, 0)
-    >>> contract_score(HJARTER, 5)      # "bolag B vann given genom att ta hem åtta stick"
-    (False, 0, 40, 0, 0)
-    >>> contract_score(NOLL, 6)[1], contract_score(NOLL, 5)[1]
-    (10, 20)
-    """
-    value = trick_value(contract, old)
-    penalty_value = value * OLD_PENALTY_FACTOR if old else PENALTY_VALUE
-    slams = OLD_SLAMS if old else SLAMS
-    misere = contract in MISERE
-    # Misère counts the tricks *not* taken the way a trump contract counts those taken.
-    good = table.TRICKS_PER_DEAL - tricks if misere else tricks
-    if good > BOOK:
-        return True, value * (good - BOOK), 0, slams.get(good, 0), 0
-    bad = table.TRICKS_PER_DEAL - good  # the tricks the other way round
-    penalty_slam = 0 if old else PENALTY_SLAMS.get(bad, 0)
-    return False, 0, penalty_value * (bad - BOOK), 0, penalty_slam
-
-
-def honour_cards(contract: str) -> tuple[Card, ...]:
-    """The four aces in preference, A K Q J of the trump suit, the four twos in noll."""
-    if contract == PREFERENCE:
-        return tuple(Card(s, "A") for s in SUITS)
-    if contract in MISERE:
-        return tuple(Card(s, "2") for s in SUITS)
-    trump = TRUMP_OF[contract]
-    return tuple(Card(trump, r) for r in ("A", "K", "Q", "J"))
-
-
-def honours_score(held: Sequence[int], sides: Sequence[Sequence[int]], contract: str,
-                  old: bool = False) -> tuple[tuple[int, int], str | None, int | None]:
-    """Honour points per bolag from how many each player held: (points, how, bolag).
-
-    Modern: 50 all four in one hand, 40 three in one hand and the fourth with the partner,
-    30 three in one hand (the fourth with an opponent). Old: three in one hand as two tricks,
-    all four as four tricks of the contract.
-
-    >>> honours_score((3, 0, 1, 0), ((0, 2), (1, 3)), PREFERENCE)
-    ((40, 0), 'three_and_partner', 0)
-    """
-    for player, count in enumerate(held):
-        if count < 3:
-            continue
-        side = next(i for i, s in enumerate(sides) if player in s)
-        partner = next(p for p in sides[side] if p != player)
-        if old:
-            points = OLD_HONOUR_TRICKS[count] * trick_value(contract, True)
-            how = "four" if count == 4 else "three"
-        elif count == 4:
-            points, how = HONOURS_FOUR_IN_ONE_HAND, "four"
-        elif held[partner] == 1:
-            points, how = HONOURS_THREE_AND_PARTNER, "three_and_partner"
-        else:
-            points, how = HONOURS_THREE_IN_ONE_HAND, "three"
-        out = [0, 0]
-        out[side] = points
-        return (out[0], out[1]), how, side
-    return (0, 0), None, None
-
-
-def score_deal(contract: str, declaring: int | None, tricks: tuple[int, int],
-               held: Sequence[int], sides: Sequence[Sequence[int]], old: bool = False,
-               tvangsnoll_slams: bool = True, penalty_below: bool = False) -> DealScore:
-    """One deal: the contract's trick points, penalty tricks and slams, and the honours."""
-    below, penalty, slams = [0, 0], [0, 0], [0, 0]
-    made: bool | None = None
-    if contract == TVANGSNOLL:
-        value = trick_value(TVANGSNOLL, old)
-        for side in (0, 1):
-            under = BOOK + 1 - tricks[side]
-            if under > 0:
-                below[side] = value * under
-                if tvangsnoll_slams:
-                    slams[side] = (OLD_SLAMS if old else SLAMS).get(BOOK + under, 0)
-    else:
-        assert declaring is not None
-        made, points, against, slam, penalty_slam = contract_score(
-            contract, tricks[declaring], old)
-        below[declaring] = points
-        slams[declaring] = slam
-        penalty[1 - declaring] = against
-        slams[1 - declaring] = penalty_slam
-    honours, how, side = honours_score(held, sides, contract, old)
-    return DealScore(contract, declaring, tricks, made, (below[0], below[1]),
-                     (penalty[0], penalty[1]), (slams[0], slams[1]), honours, how, side,
-                     penalty_below)
-
-
-def utgang_at(old: bool) -> int:
-    return OLD_UTGANG if old else UTGANG
-
-
 # --- bids ----------------------------------------------------------------------------------
-def bid_name(bid: str, lang: str = "sv") -> str:
-    sv, en = BID_NAMES[bid]
-    return sv if lang == "sv" else en
-
-
 def bidding_order(deal: Deal) -> tuple[int, ...]:
     """Forehand first, clockwise, the dealer last."""
     return table.clockwise(deal.play.seating, deal.forehand)
-
-
-def parse_bid(value: Any) -> str:
-    if isinstance(value, str):
-        word = " ".join(value.strip().lower().replace("_", " ").split())
-        if word in BID_WORDS:
-            return BID_WORDS[word]
-    raise _violation("bad_bid", R_BIDDING, {"bid": value},
-                     f"”{value}” är inget bud: preference, noll, hjarter, ruter, spader, "
-                     "klover eller pass.",
-                     f"“{value}” is not a bid: preference, noll, hjarter, ruter, spader, "
-                     "klover or pass.")
 
 
 def _highest(deal: Deal, old: bool) -> str | None:
@@ -737,17 +531,6 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
     if len(deal.bids) < PLAYERS:
         return state
     return _close_bidding(state)
-
-
-def final_contract(bids: Sequence[tuple[int, str]], old: bool = False) -> tuple[str, int | None]:
-    """The final bid and who made it; no final bid → tvångsnoll, nobody."""
-    real = [(p, b) for p, b in bids if b != PASS]
-    if not real:
-        return TVANGSNOLL, None
-    player, bid = max(real, key=lambda pb: rank(pb[1], old))
-    if not is_final(bid, old):
-        return TVANGSNOLL, None
-    return bid, player
 
 
 def _close_bidding(state: State) -> State:
