@@ -107,20 +107,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from .. import hands as hand_entry
 from ..cards import FRENCH52
 from ..errors import Finding, RuleViolation
-from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
-# The bids and the scoring, read by this module and (some) by the tests through ``priffe``:
-from .priffe_bids import (BIDS, HJARTER, INFORMATION_BIDDERS, INFORMATION_BIDS,  # noqa: F401
-                          KLOVER, NOLL, PASS, PREFERENCE, R_BIDDING, RUTER, SPADER, TRUMP_OF,
-                          TVANGSNOLL, bid_name, final_contract, is_final, parse_bid, rank)
+# The bids, the entries and the scoring; the tests read some of them through ``priffe``:
+from .priffe_bids import (BIDS, INFORMATION_BIDDERS, INFORMATION_BIDS, PASS,  # noqa: F401
+                          PREFERENCE, R_BIDDING, TRUMP_OF, TVANGSNOLL, bid_name,
+                          final_contract, parse_bid, rank)
+from .priffe_entries import EVENTS, LABELS, PRIVATE  # noqa: F401
 from .priffe_scoring import (OLD_TRICK_VALUE, OLD_UTGANG_BONUS, DealScore,  # noqa: F401
-                             contract_score, honour_cards, honours_score, score_deal,
-                             trick_value, utgang_at)
+                             contract_score, honour_cards, score_deal, utgang_at)
 from .whist_play import CardPlay, Refs, side_name, side_of
 from .whist_play import player_name as _name, set_at as _set, violation as _violation
 
@@ -241,80 +239,6 @@ class Options:
     tvangsnoll_slams: bool = field(default=True, metadata={
         "sv": "Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
         "en": "Slam bonuses in tvångsnoll for a bolag that takes one trick or none."})
-
-
-# --- events --------------------------------------------------------------------------------------
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
-PRIVATE = hand_entry.PRIVATE
-
-EVENTS = {
-    "draw": EventSpec({"cards": "cards"},
-                      help_sv="Dragningen om sittning: varje spelares kort, i spelarordning. "
-                              "Lägsta (esset lägst) ger först; näst lägsta blir partner.",
-                      help_en="The draw for seats: each player's card, in player order. The "
-                              "lowest (ace low) deals first; the second lowest is his "
-                              "partner."),
-    "seating": EventSpec({"order": "seats"}, {"dealer": "seat"},
-                         help_sv="Hur ni sitter i sitsen: spelarna medsols, partner mittemot; "
-                                 "valfritt vem som ger först.",
-                         help_en="How you sit this sits: the players clockwise, partners "
-                                 "opposite; optionally who deals first."),
-    "bid": EventSpec({"seat": "seat", "bid": "value"},
-                     help_sv="Ett bud: preference, noll, hjarter, ruter, spader, klover eller "
-                             "pass.",
-                     help_en="A bid: preference, noll, hjarter, ruter, spader, klover or "
-                             "pass."),
-    "hand": EventSpec({"seat": "seat", "cards": "cards"},
-                      help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
-                              "då prövas varje kort direkt.",
-                      help_en="Optional: the player's 13 cards before his first card; then "
-                              "every card he plays is checked at once."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
-    "trick": EventSpec({"cards": "cards"},
-                       help_sv="Resten av sticket i spelordning (medsols) från den som står "
-                               "på tur.",
-                       help_en="The rest of the trick in playing order (clockwise) from the "
-                               "player to play."),
-    "result": EventSpec({"tricks": "list", "honours": "list"}, {"bids": "list"},
-                        help_sv="Snabbinmatning av en giv: buden per spelare (om de inte "
-                                "redan är inmatade), stick per bolag eller spelare, honnörer "
-                                "per spelare.",
-                        help_en="Quick entry of a deal: the bids per player (unless already "
-                                "entered), tricks per bolag or player, honours per player."),
-}
-
-LABELS = {
-    "events": {
-        "draw": ("Dragning om sittning", "Draw for seats"),
-        "seating": ("Sittordning", "Seating"), "bid": ("Bud", "Bid"),
-        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
-        "trick": ("Ett helt stick", "A whole trick"),
-        "result": ("Snabbinmatning", "Quick entry"),
-    },
-    "fields": {
-        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
-        "order": ("Medsols runt bordet", "Clockwise round the table"),
-        "dealer": ("Ger först", "Deals first"), "bid": ("Bud", "Bid"),
-        "bids": ("Bud per spelare", "Bids per player"),
-        "tricks": ("Stick per bolag eller spelare", "Tricks per bolag or player"),
-        "honours": ("Honnörer per spelare", "Honours per player"),
-    },
-    "nouns": {
-        "cards": ("kort", "cards"), "order": ("sittordning", "seating"),
-        "dealer": ("giv", "dealer"), "bid": ("bud", "bid"), "bids": ("bud", "bids"),
-        "tricks": ("stick", "tricks"), "honours": ("honnörer", "honours"),
-    },
-    "values": {
-        PASS: ("Pass", "Pass"), PREFERENCE: ("Preference", "Preference"),
-        NOLL: ("Noll", "Nullo"), HJARTER: ("Hjärter", "Hearts"), RUTER: ("Ruter", "Diamonds"),
-        SPADER: ("Spader", "Spades"), KLOVER: ("Klöver", "Clubs"),
-        TVANGSNOLL: ("Tvångsnoll", "Forced nullo"),
-        "modern": ("Moderna sättet", "The modern way"), "old": ("Gammaldags", "The old way"),
-        "sits": ("Tre sitsar", "Three sits"), "deals": ("Antal givar", "Number of deals"),
-        "target": ("Till ett mål", "To a target"),
-    },
-}
 
 
 # --- state -------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hands as hand_entry
 from ..events import EventSpec
+from .whist_play import CARD_EVENTS
 from .whist_scoring import GAME_AT, LONG_GAME_AT
 
 if TYPE_CHECKING:
@@ -128,19 +129,7 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
             {"card": "card"},
             help_sv="Givens sista kort, uppvänt: dess färg är trumf.",
             help_en="The dealer's last card, turned up: its suit is trump.")
-    specs["hand"] = EventSpec(
-        {"seat": "seat", "cards": "cards"},
-        help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
-                "varje kort direkt.",
-        help_en="Optional: the player's 13 cards before his first card; then every card "
-                "he plays is checked at once.")
-    specs["play"] = EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                              help_en="One card played.")
-    specs["trick"] = EventSpec(
-        {"cards": "cards"},
-        help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
-        help_en="The rest of the trick in playing order (clockwise) from the player to "
-                "play.")
+    specs.update(CARD_EVENTS)
     per = "sida (2 tal) eller spelare (4 tal)" if variant.pairs else "spelare"
     per_en = "side (2 numbers) or player (4 numbers)" if variant.pairs else "player"
     specs["result"] = EventSpec(

@@ -68,6 +68,7 @@ from typing import Any, Iterable, Sequence
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import RuleViolation
+from ..events import EventSpec
 from ..knowledge import Knowledge
 from ..protocol import Expectation, Expected
 from ..tricks import Play, Trick, playable, winning_play
@@ -77,6 +78,24 @@ PLAYERS = 4
 CARDS_EACH = 13  # "Spelarna får 13 kort var" / "13 kort till var och en"
 TRICKS_PER_DEAL = 13
 RANKS = FRENCH52.rank_order  # two low, ace high (in play)
+
+
+# The entries of the card play, the same in both games' ``EVENTS``.
+CARD_EVENTS = {
+    "hand": EventSpec(
+        {"seat": "seat", "cards": "cards"},
+        help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
+                "varje kort direkt.",
+        help_en="Optional: the player's 13 cards before his first card; then every card "
+                "he plays is checked at once."),
+    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
+                      help_en="One card played."),
+    "trick": EventSpec(
+        {"cards": "cards"},
+        help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
+        help_en="The rest of the trick in playing order (clockwise) from the player to "
+                "play."),
+}
 
 
 @dataclass(frozen=True)
