@@ -134,6 +134,20 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
     return cards
 
 
+def refuse_repeated(seat: int, repeated: Sequence[str], rule: str,
+                    players: Sequence[str]) -> RuleViolation:
+    """Cards named more than once in ``seat``'s hand entry, for games that check the entry
+    themselves (whist, Priffe): the cards are his secret, the public wording names none."""
+    name = players[seat]
+    return RuleViolation(
+        "card_repeated", rule=rule, params={"cards": list(repeated)},
+        sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
+        en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
+        private_to=seat,
+        public_sv=f"Ett kort står mer än en gång i {name}s hand.",
+        public_en=f"A card is named more than once in {name}'s hand.")
+
+
 def refuse_held_by_other(card: Card, holder_seat: int, rule: str, players: Sequence[str],
                          poster: int | None = None) -> RuleViolation:
     """``card`` is in ``holder_seat``'s entered hand: nobody else can hold or play it.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import hands as hand_entry
 from ..events import EventSpec
 from .priffe_bids import HJARTER, KLOVER, NOLL, PASS, PREFERENCE, RUTER, SPADER, TVANGSNOLL
-from .whist_play import CARD_EVENTS
+from .whist_play import CARD_EVENT_LABELS, CARD_EVENTS, CARD_FIELD_LABELS
 
 # A hand a player enters is his alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
@@ -42,13 +42,10 @@ LABELS = {
     "events": {
         "draw": ("Dragning om sittning", "Draw for seats"),
         "seating": ("Sittordning", "Seating"), "bid": ("Bud", "Bid"),
-        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
-        "trick": ("Ett helt stick", "A whole trick"),
-        "result": ("Snabbinmatning", "Quick entry"),
+        **CARD_EVENT_LABELS,
     },
     "fields": {
-        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
-        "order": ("Medsols runt bordet", "Clockwise round the table"),
+        **CARD_FIELD_LABELS,
         "dealer": ("Ger först", "Deals first"), "bid": ("Bud", "Bid"),
         "bids": ("Bud per spelare", "Bids per player"),
         "tricks": ("Stick per bolag eller spelare", "Tricks per bolag or player"),

@@ -332,15 +332,19 @@ def _at_robber_start(state: State) -> bool:
     return state.robber_deals == 0 and not state.deal.touched
 
 
+def _check_robber_start(state: State, code: str, sv: str, en: str) -> None:
+    """The draw and the seating come before anything of a robber's first deal."""
+    if not _at_robber_start(state):
+        raise _violation(code, R_DRAW, {"robber": state.robber}, sv, en)
+
+
 # --- Dragning ----------------------------------------------------------------------------------
 def _on_draw(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if not _at_robber_start(state):
-        raise _violation(
-            "draw_not_now", R_DRAW, {"robber": state.robber},
-            "Man drar om partner innan en robbert börjar, före första givens första "
-            "inmatning.",
-            "Partners are drawn before a robber begins, before anything of its first deal "
-            "is entered.")
+    _check_robber_start(state, "draw_not_now",
+                        "Man drar om partner innan en robbert börjar, före första givens "
+                        "första inmatning.",
+                        "Partners are drawn before a robber begins, before anything of its "
+                        "first deal is entered.")
     if state.drawn:
         raise _violation("already_drawn", R_DRAW, {"robber": state.robber},
                          "Dragningen för den här robberten är redan inmatad (ångra den för "
@@ -378,13 +382,11 @@ def _reseat(variant: Variant, state: State, seating: tuple[int, ...]) -> State:
 
 
 def _on_seating(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if not _at_robber_start(state):
-        raise _violation(
-            "seating_not_now", R_DRAW, {"robber": state.robber},
-            "Sittordningen anges innan en robbert börjar, före första givens första "
-            "inmatning.",
-            "The seating is entered before a robber begins, before anything of its first "
-            "deal is entered.")
+    _check_robber_start(state, "seating_not_now",
+                        "Sittordningen anges innan en robbert börjar, före första givens "
+                        "första inmatning.",
+                        "The seating is entered before a robber begins, before anything of "
+                        "its first deal is entered.")
     order = table.check_seating(event["order"], state.sides, R_DRAW, state.players)
     return _reseat(variant, state, order)
 

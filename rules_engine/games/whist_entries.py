@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hands as hand_entry
 from ..events import EventSpec
-from .whist_play import CARD_EVENTS
+from .whist_play import CARD_EVENT_LABELS, CARD_EVENTS, CARD_FIELD_LABELS
 from .whist_scoring import GAME_AT, LONG_GAME_AT
 
 if TYPE_CHECKING:
@@ -80,13 +80,10 @@ LABELS = {
         "draw": ("Dragning om partner", "Draw for partners"),
         "seating": ("Sittordning", "Seating"),
         "trump": ("Uppvänt trumfkort", "Turned trump card"),
-        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
-        "trick": ("Ett helt stick", "A whole trick"),
-        "result": ("Snabbinmatning", "Quick entry"),
+        **CARD_EVENT_LABELS,
     },
     "fields": {
-        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
-        "order": ("Medsols runt bordet", "Clockwise round the table"),
+        **CARD_FIELD_LABELS,
         "dealer": ("Given", "Dealer"),
         "tricks": ("Stick per sida eller spelare", "Tricks per side or player"),
         "honours": ("Honnörer per sida eller spelare", "Honours per side or player"),

@@ -97,6 +97,16 @@ CARD_EVENTS = {
                 "play."),
 }
 
+# Their words on the app's buttons and in its log (``LABELS``), the same in both games.
+CARD_EVENT_LABELS = {
+    "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
+    "trick": ("Ett helt stick", "A whole trick"), "result": ("Snabbinmatning", "Quick entry"),
+}
+CARD_FIELD_LABELS = {
+    "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
+    "order": ("Medsols runt bordet", "Clockwise round the table"),
+}
+
 
 @dataclass(frozen=True)
 class Refs:
@@ -405,13 +415,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
             f"{names[player]} has played already: the hand is entered before the first card.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
-        raise RuleViolation(
-            "card_repeated", rule=refs.deal, params={"cards": repeated},
-            sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
-            en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
-            private_to=player,
-            public_sv=f"Ett kort står mer än en gång i {names[player]}s hand.",
-            public_en=f"A card is named more than once in {names[player]}'s hand.")
+        raise hand_entry.refuse_repeated(player, repeated, refs.deal, names)
     if len(cards) != CARDS_EACH:
         raise violation(
             "hand_size", refs.deal, {"seat": player, "cards": len(cards),
