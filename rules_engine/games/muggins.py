@@ -72,7 +72,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import FRENCH52, Card
+from ..cards import FRENCH52, RANKS_ACE_LOW, Card, rank_number
 from ..errors import RuleViolation
 from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, option, RuleSection
@@ -86,7 +86,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 DECK = FRENCH52
 
 # --- the rule text as data -------------------------------------------------------------------
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # ace low, no wrap
+RANKS = RANKS_ACE_LOW  # ace low, no wrap
 MUGGINS_CARDS = {3: 4, 4: 4, 5: 2, 6: 4, 7: 3}  # face-up muggins cards by player count
 
 R_DEAL = "Muggins — Given"
@@ -272,12 +272,13 @@ def new(players: tuple[str, ...], options: Options | None = None,
     check_players(players, first_dealer, name="Muggins",
                   players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     totals = (0,) * len(players)
-    return State(players, options or Options(), first_dealer, totals=totals, rows=(SheetRow.start(totals),))
+    return State(players, options or Options(), first_dealer, totals=totals,
+                 rows=(SheetRow.start(totals),))
 
 
 # --- the piles -------------------------------------------------------------------------------
 def rank_no(card: Card) -> int:
-    return RANKS.index(card.rank) + 1
+    return rank_number(card, RANKS)
 
 
 def fits(card: Card, top: Card) -> bool:
