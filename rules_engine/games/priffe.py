@@ -104,12 +104,12 @@ An entered hand (``hand``) is private to its seat until the deal is over, as
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import FRENCH52
 from ..errors import Finding, RuleViolation
-from ..protocol import check_players, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, RuleSection, option
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 # The bids, the entries and the scoring; the tests read some of them through ``priffe``:
@@ -210,35 +210,31 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    scoring: str = field(default="modern", metadata={
-        "choices": ("modern", "old"),
-        "sv": "Poängräkning: det moderna sättet (förval) eller gammaldags (spader och klöver "
-              "riktiga bud, 2–8 per stick, utgång vid 20).",
-        "en": "Scoring: the modern way (default) or the old one (spades and clubs real bids, "
-              "2–8 a trick, utgång at 20)."})
-    format: str = field(default="sits", metadata={
-        "choices": ("sits", "deals", "target"),
-        "sv": "Tre sitsar med utgångar (förval), ett antal givar, eller till ett mål under "
-              "strecket (den enklare varianten).",
-        "en": "Three sits with utgångar (default), a number of deals, or to a target below "
-              "the line (the simpler variant)."})
-    deals: int = field(default=16, metadata={
-        "choices": (4, 8, 12, 16, 20, 24, 32),
-        "sv": "Antal givar när man spelar ett antal givar.",
-        "en": "Number of deals when playing a number of deals."})
-    target: int = field(default=SIMPLE_TARGET, metadata={
-        "choices": (50, 100, 150, 200, 300),
-        "sv": "Poäng under strecket som avslutar när man spelar till ett mål (texten: t.ex. "
-              "100).",
-        "en": "Points below the line that end the match when playing to a target (the text: "
-              "e.g. 100)."})
-    penalty_below_line: bool = field(default=False, metadata={
-        "sv": "Strafftrick räknas mot utgång (förval: nej, de skrivs över strecket).",
-        "en": "Penalty tricks count toward utgång (default: no, they are written above the "
-              "line)."})
-    tvangsnoll_slams: bool = field(default=True, metadata={
-        "sv": "Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
-        "en": "Slam bonuses in tvångsnoll for a bolag that takes one trick or none."})
+    scoring: str = option("modern", ("modern", "old"),
+        sv="Poängräkning: det moderna sättet (förval) eller gammaldags (spader och klöver "
+           "riktiga bud, 2–8 per stick, utgång vid 20).",
+        en="Scoring: the modern way (default) or the old one (spades and clubs real bids, "
+           "2–8 a trick, utgång at 20).")
+    format: str = option("sits", ("sits", "deals", "target"),
+        sv="Tre sitsar med utgångar (förval), ett antal givar, eller till ett mål under "
+           "strecket (den enklare varianten).",
+        en="Three sits with utgångar (default), a number of deals, or to a target below "
+           "the line (the simpler variant).")
+    deals: int = option(16, (4, 8, 12, 16, 20, 24, 32),
+        sv="Antal givar när man spelar ett antal givar.",
+        en="Number of deals when playing a number of deals.")
+    target: int = option(SIMPLE_TARGET, (50, 100, 150, 200, 300),
+        sv="Poäng under strecket som avslutar när man spelar till ett mål (texten: t.ex. "
+           "100).",
+        en="Points below the line that end the match when playing to a target (the text: "
+           "e.g. 100).")
+    penalty_below_line: bool = option(False,
+        sv="Strafftrick räknas mot utgång (förval: nej, de skrivs över strecket).",
+        en="Penalty tricks count toward utgång (default: no, they are written above the "
+           "line).")
+    tvangsnoll_slams: bool = option(True,
+        sv="Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
+        en="Slam bonuses in tvångsnoll for a bolag that takes one trick or none.")
 
 
 # --- state -------------------------------------------------------------------------------------

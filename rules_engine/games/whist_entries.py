@@ -7,11 +7,11 @@ its ``Options`` the options below that apply to it.
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from .. import hands as hand_entry
 from ..events import EventSpec
+from ..protocol import option
 from .whist_play import CARD_EVENT_LABELS, CARD_EVENTS, CARD_FIELD_LABELS
 from .whist_scoring import GAME_AT, LONG_GAME_AT
 
@@ -22,56 +22,58 @@ if TYPE_CHECKING:
 # The options the family's games share, one definition each; each game's Options lists those
 # that apply to it.
 def option_honours(default: bool = True) -> Any:
-    return field(default=default, metadata={
-        "sv": "Honnörspoäng räknas (Kn D K E i trumf: fyra 4, tre 2 trickpoäng).",
-        "en": "Honours count (J Q K A of trumps: four 4, three 2 trick points)."})
+    return option(
+        default,
+        sv="Honnörspoäng räknas (Kn D K E i trumf: fyra 4, tre 2 trickpoäng).",
+        en="Honours count (J Q K A of trumps: four 4, three 2 trick points).")
 
 
 def option_game_at() -> Any:
-    return field(default=GAME_AT, metadata={
-        "choices": (GAME_AT, LONG_GAME_AT),
-        "sv": "Trickpoäng för utgång: 5 som short whist (förval) eller 10 som long whist.",
-        "en": "Trick points for game: 5 as short whist (default) or 10 as long whist."})
+    return option(
+        GAME_AT, (GAME_AT, LONG_GAME_AT),
+        sv="Trickpoäng för utgång: 5 som short whist (förval) eller 10 som long whist.",
+        en="Trick points for game: 5 as short whist (default) or 10 as long whist.")
 
 
 def option_robbers() -> Any:
-    return field(default=1, metadata={
-        "choices": (1, 2, 3, 4, 5, 6),
-        "sv": "Antal robbertar i matchen (texten: en). Före varje får man dra om partner.",
-        "en": "Robbers in the match (the text: one). Partners may be drawn anew before each."})
+    return option(
+        1, (1, 2, 3, 4, 5, 6),
+        sv="Antal robbertar i matchen (texten: en). Före varje får man dra om partner.",
+        en="Robbers in the match (the text: one). Partners may be drawn anew before each.")
 
 
 def option_robber_table() -> Any:
-    return field(default="as_short", metadata={
-        "choices": ("as_short", "scaled"),
-        "sv": "Robbertpoäng för utgång: som i short whist, 3 / 2 / 1 om motspelarna har "
-              "0 / 1–2 / 3 eller fler (förval, texten), eller efter utgångens storlek: 3 om "
-              "de har 0, 2 under halva utgången, annars 1.",
-        "en": "Robber points for a game: as in short whist, 3 / 2 / 1 if the opponents have "
-              "0 / 1–2 / 3 or more (default, the text), or scaled to the game: 3 if they "
-              "have 0, 2 below half the game, else 1."})
+    return option(
+        "as_short", ("as_short", "scaled"),
+        sv="Robbertpoäng för utgång: som i short whist, 3 / 2 / 1 om motspelarna har "
+           "0 / 1–2 / 3 eller fler (förval, texten), eller efter utgångens storlek: 3 om "
+           "de har 0, 2 under halva utgången, annars 1.",
+        en="Robber points for a game: as in short whist, 3 / 2 / 1 if the opponents have "
+           "0 / 1–2 / 3 or more (default, the text), or scaled to the game: 3 if they "
+           "have 0, 2 below half the game, else 1.")
 
 
 def option_stake() -> Any:
-    return field(default=1, metadata={
-        "sv": "Insats per robbertpoäng i skillnad vid avräkningen.",
-        "en": "Stake per robber point of difference in the settlement."})
+    return option(
+        1,
+        sv="Insats per robbertpoäng i skillnad vid avräkningen.",
+        en="Stake per robber point of difference in the settlement.")
 
 
 def option_draw_ace() -> Any:
-    return field(default="high", metadata={
-        "choices": ("high", "low"),
-        "sv": "Esset vid dragningen om partner: högst (förval) eller lägst.",
-        "en": "The ace in the draw for partners: high (default) or low."})
+    return option(
+        "high", ("high", "low"),
+        sv="Esset vid dragningen om partner: högst (förval) eller lägst.",
+        en="The ace in the draw for partners: high (default) or low.")
 
 
 def option_tie_at_target() -> Any:
-    return field(default="play_on", metadata={
-        "choices": ("play_on", "shared"),
-        "sv": "Flera når 9 i samma giv med lika poäng: spela en giv till (förval) eller "
-              "delad seger.",
-        "en": "Several reach 9 in one deal with equal points: deal again (default) or a "
-              "shared win."})
+    return option(
+        "play_on", ("play_on", "shared"),
+        sv="Flera når 9 i samma giv med lika poäng: spela en giv till (förval) eller "
+           "delad seger.",
+        en="Several reach 9 in one deal with equal points: deal again (default) or a "
+           "shared win.")
 
 
 # Short names of the family's words for the app's buttons and log (design principle 5).
