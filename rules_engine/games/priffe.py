@@ -118,7 +118,8 @@ from .priffe_bids import (BIDS, INFORMATION_BIDDERS, INFORMATION_BIDS, PASS,  # 
                           final_contract, parse_bid, rank)
 from .priffe_entries import EVENTS, LABELS, PRIVATE  # noqa: F401
 from .priffe_scoring import (OLD_TRICK_VALUE, OLD_UTGANG_BONUS, DealScore,  # noqa: F401
-                             contract_score, honour_cards, score_deal, utgang_at)
+                             contract_score, deal_words, honour_cards, score_deal,
+                             utgang_at)
 from .whist_play import CardPlay, Refs, side_name, side_of
 from .whist_play import player_name as _name, set_at as _set, violation as _violation
 
@@ -557,7 +558,7 @@ def _score(state: State, tricks: tuple[int, int], held: Sequence[int]) -> State:
             if score.total[side]:
                 changes[p] = score.total[side]
     line = tuple(a + b for a, b in zip(state.line, score.line))
-    sv, en = _deal_words(state, deal, score)
+    sv, en = deal_words(deal.number, score, (side_name(state, 0), side_name(state, 1)))
     state = replace(state, deal=deal, above=tuple(above), below=tuple(below), line=line,
                     deals_scored=state.deals_scored + 1, sits_deals=state.sits_deals + 1)
     marks = tuple(str(line[side_of(state, p)]) for p in range(PLAYERS))
@@ -568,37 +569,6 @@ def _score(state: State, tricks: tuple[int, int], held: Sequence[int]) -> State:
     else:
         state = _simple_end(state)
     return _next_deal(state)
-
-
-def _deal_words(state: State, deal: Deal, score: DealScore) -> tuple[str, str]:
-    contract = score.contract
-    if score.declaring is None:
-        sv = f"Giv {deal.number}: tvångsnoll"
-        en = f"Deal {deal.number}: forced nullo (tvångsnoll)"
-    else:
-        side = score.declaring
-        sv = (f"Giv {deal.number}: {side_name(state, side)} {bid_name(contract)}, "
-              f"{score.tricks[side]} stick, {'hem' if score.made else 'bet'}")
-        en = (f"Deal {deal.number}: {side_name(state, side)} {bid_name(contract, 'en')}, "
-              f"{score.tricks[side]} tricks, {'made' if score.made else 'failed'}")
-    for side in (0, 1):
-        bits_sv, bits_en = [], []
-        if score.below[side]:
-            bits_sv.append(f"{score.below[side]} under strecket")
-            bits_en.append(f"{score.below[side]} below the line")
-        if score.penalty[side]:
-            bits_sv.append(f"{score.penalty[side]} strafftrick")
-            bits_en.append(f"{score.penalty[side]} penalty tricks")
-        if score.slams[side]:
-            bits_sv.append(f"{score.slams[side]} slam")
-            bits_en.append(f"{score.slams[side]} slam")
-        if score.honours[side]:
-            bits_sv.append(f"{score.honours[side]} honnörer")
-            bits_en.append(f"{score.honours[side]} honours")
-        if bits_sv:
-            sv += f"; {side_name(state, side)}: " + ", ".join(bits_sv)
-            en += f"; {side_name(state, side)}: " + ", ".join(bits_en)
-    return sv, en
 
 
 def _utgang(state: State) -> State:

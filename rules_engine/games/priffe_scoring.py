@@ -3,8 +3,9 @@
 Source: rule file 002, section "Priffe regler": *Poängräkning (det moderna sättet)* with the
 honours and *Utgång*, and *Priffe i gammaldags variant* (its values a trick, doubled penalty
 tricks, honours as tricks, utgång at 20 with bonuses). The tables are the text's, each with
-its words; the game module ``priffe`` writes what these functions score in the protokoll (above
-and below the line) and says in its docstring how it reads the text where it is silent.
+its words; the game module ``priffe`` writes what these functions score in the protokoll
+(above and below the line, in the words of ``deal_words``) and says in its docstring how it
+reads the text where it is silent.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 from ..cards import SUITS, Card
 from .priffe_bids import HJARTER, KLOVER, MISERE, NOLL, PREFERENCE, RUTER, SPADER, TRUMP_OF
-from .priffe_bids import TVANGSNOLL
+from .priffe_bids import TVANGSNOLL, bid_name
 from .whist_play import TRICKS_PER_DEAL
 
 BOOK = 6  # "stick utöver de sex första"
@@ -181,3 +182,36 @@ def score_deal(contract: str, declaring: int | None, tricks: tuple[int, int],
 
 def utgang_at(old: bool) -> int:
     return OLD_UTGANG if old else UTGANG
+
+
+def deal_words(number: int, score: DealScore, names: Sequence[str]) -> tuple[str, str]:
+    """What a scored deal says in the protokoll: the contract and its fate, then each bolag's
+    points (``names``: the bolag in ``sides`` order)."""
+    contract = score.contract
+    if score.declaring is None:
+        sv = f"Giv {number}: tvångsnoll"
+        en = f"Deal {number}: forced nullo (tvångsnoll)"
+    else:
+        side = score.declaring
+        sv = (f"Giv {number}: {names[side]} {bid_name(contract)}, "
+              f"{score.tricks[side]} stick, {'hem' if score.made else 'bet'}")
+        en = (f"Deal {number}: {names[side]} {bid_name(contract, 'en')}, "
+              f"{score.tricks[side]} tricks, {'made' if score.made else 'failed'}")
+    for side in (0, 1):
+        bits_sv, bits_en = [], []
+        if score.below[side]:
+            bits_sv.append(f"{score.below[side]} under strecket")
+            bits_en.append(f"{score.below[side]} below the line")
+        if score.penalty[side]:
+            bits_sv.append(f"{score.penalty[side]} strafftrick")
+            bits_en.append(f"{score.penalty[side]} penalty tricks")
+        if score.slams[side]:
+            bits_sv.append(f"{score.slams[side]} slam")
+            bits_en.append(f"{score.slams[side]} slam")
+        if score.honours[side]:
+            bits_sv.append(f"{score.honours[side]} honnörer")
+            bits_en.append(f"{score.honours[side]} honours")
+        if bits_sv:
+            sv += f"; {names[side]}: " + ", ".join(bits_sv)
+            en += f"; {names[side]}: " + ", ".join(bits_en)
+    return sv, en

@@ -108,7 +108,7 @@ from .whist_entries import (LABELS, PRIVATE, events_for, option_draw_ace,  # noq
 from .whist_scoring import (AMERICAN_GAME_AT, BOOK, GAME_AT, GAMES_FOR_ROBBER,  # noqa: F401
                             GUERRE_BOOK, GUERRE_GAME_AT, GUERRE_HONOUR_POINTS, GUERRE_HONOURS,
                             HONOUR_POINTS, HONOURS, LONG_GAME_AT, ROBBER_BONUS, DealScore,
-                            guerre_winners, honour_points, robber_points_for_game,
+                            deal_words, guerre_winners, honour_points, robber_points_for_game,
                             score_guerre_deal, score_pair_deal, trick_points)
 from .whist_play import CardPlay, Refs, side_name, side_of
 from .whist_play import player_name as _name, set_at as _set, violation as _violation
@@ -475,28 +475,6 @@ def _score(variant: Variant, state: State, tricks: tuple[int, ...],
     return _score_guerre(variant, state, tricks, held)
 
 
-def _deal_words(state: State, score: DealScore, side: int) -> tuple[str, str]:
-    """What one side's deal says in the protokoll."""
-    name = side_name(state, side)
-    sv = [f"{name} {score.tricks[side]} stick"]
-    en = [f"{name} {score.tricks[side]} tricks"]
-    if score.trick_points[side]:
-        sv[0] += f" +{score.trick_points[side]}"
-        en[0] += f" +{score.trick_points[side]}"
-    if score.honours_held is not None and score.honours_held[side] >= 3:
-        held = score.honours_held[side]
-        if side in score.cancelled:
-            sv.append(f"{held} honnörer, strukna (de andra gjorde utgång)")
-            en.append(f"{held} honours, cancelled (the others made game)")
-        else:
-            sv.append(f"{held} honnörer +{score.honour_points[side]}")
-            en.append(f"{held} honours +{score.honour_points[side]}")
-            if side in score.stopped:
-                sv[-1] += f", stannar på {score.after[side]}"
-                en[-1] += f", stops at {score.after[side]}"
-    return ", ".join(sv), ", ".join(en)
-
-
 def _score_pairs(variant: Variant, state: State, tricks: tuple[int, ...],
                  held: tuple[int, ...] | None) -> State:
     rules = state.rules
@@ -505,7 +483,7 @@ def _score_pairs(variant: Variant, state: State, tricks: tuple[int, ...],
                             rules.game_at, rules.robber_table,
                             variant.book, variant.honour_points)
     deal = replace(state.deal, score=score)
-    words = [_deal_words(state, score, side) for side in (0, 1)]
+    words = [deal_words(score, side, side_name(state, side)) for side in (0, 1)]
     sv = f"Giv {deal.number}: " + "; ".join(w[0] for w in words)
     en = f"Deal {deal.number}: " + "; ".join(w[1] for w in words)
     changes: list[int | None] = [None] * PLAYERS

@@ -4,8 +4,9 @@ Source: rule file 002, section "Whist regler": *Poängräkning*, *Honnörspoäng
 variants' own numbers (long whist's game at 10, American whist's at 7, à la guerre's book of
 four and five honours). The tables are the text's, each with its words; the functions turn a
 deal's tricks and honours into the points the family module ``whist`` writes in the
-protokoll. How the text is read where it is silent (the robber-point table at 7 and 10,
-honours that would make game alone) is said in ``whist``'s docstring.
+protokoll, and ``deal_words`` says a pair's deal in words. How the text is read where it is
+silent (the robber-point table at 7 and 10, honours that would make game alone) is said in
+``whist``'s docstring.
 """
 
 from __future__ import annotations
@@ -165,3 +166,24 @@ def guerre_winners(points: Sequence[int], game_at: int = GUERRE_GAME_AT) -> tupl
     if best < game_at:
         return ()
     return tuple(p for p, v in enumerate(points) if v == best)
+
+
+def deal_words(score: DealScore, side: int, name: str) -> tuple[str, str]:
+    """What one side's deal says in the protokoll (a pair; ``name``: its players)."""
+    sv = [f"{name} {score.tricks[side]} stick"]
+    en = [f"{name} {score.tricks[side]} tricks"]
+    if score.trick_points[side]:
+        sv[0] += f" +{score.trick_points[side]}"
+        en[0] += f" +{score.trick_points[side]}"
+    if score.honours_held is not None and score.honours_held[side] >= 3:
+        held = score.honours_held[side]
+        if side in score.cancelled:
+            sv.append(f"{held} honnörer, strukna (de andra gjorde utgång)")
+            en.append(f"{held} honours, cancelled (the others made game)")
+        else:
+            sv.append(f"{held} honnörer +{score.honour_points[side]}")
+            en.append(f"{held} honours +{score.honour_points[side]}")
+            if side in score.stopped:
+                sv[-1] += f", stannar på {score.after[side]}"
+                en[-1] += f", stops at {score.after[side]}"
+    return ", ".join(sv), ", ".join(en)
