@@ -615,10 +615,7 @@ def expected_of(variant: Variant, state: State) -> Expected:
         return table.match_over(state)
     deal = state.deal
     cp = deal.play
-    extras: list[Expectation] = []
-    if not cp.started:
-        extras.append(_result_hint(variant, state))
-    extras += table.hand_inputs(cp)
+    extras = ([] if cp.started else [_result_hint(variant, state)]) + table.hand_inputs(cp)
     if variant.pairs and _at_robber_start(state):
         if not state.drawn:
             extras.append(Expectation("draw", fields={"cards": PLAYERS}))
