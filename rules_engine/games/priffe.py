@@ -108,8 +108,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from ..cards import FRENCH52
-from ..errors import Finding, RuleViolation
-from ..protocol import check_players, Expectation, Expected, RuleSection, option
+from ..errors import Finding, RuleViolation, violation as _violation
+from ..protocol import check_players, not_expected, Expectation, Expected, RuleSection, option
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 # The bids, the entries and the scoring; the tests read some of them through ``priffe``:
@@ -121,7 +121,7 @@ from .priffe_scoring import (OLD_TRICK_VALUE, OLD_UTGANG_BONUS, DealScore,  # no
                              contract_score, deal_words, honour_cards, score_deal,
                              utgang_at)
 from .whist_play import CardPlay, Refs, side_name, side_of
-from .whist_play import player_name as _name, set_at as _set, violation as _violation
+from .whist_play import player_name as _name, set_at as _set
 
 ID = "priffe"
 TITLE = "Priffe"
@@ -363,7 +363,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
     rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SITS}[state.phase]
-    return table.not_expected(expected(state), event_type, state.phase, rule)
+    return not_expected(expected(state), event_type, state.phase, rule)
 
 
 # --- Dragning och sittning ---------------------------------------------------------------------

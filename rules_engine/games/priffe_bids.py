@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .whist_play import violation
+from ..errors import violation
 
 R_BIDDING = "Priffe — Budgivning"
 

@@ -97,8 +97,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Sequence
 
 from ..cards import FRENCH52, Card
-from ..errors import Finding, RuleViolation
-from ..protocol import check_players, Expectation, Expected, RuleSection
+from ..errors import Finding, RuleViolation, violation as _violation
+from ..protocol import check_players, not_expected, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
 # The family's games (``whist_short``, …) and the tests read these through ``whist``:
@@ -111,7 +111,7 @@ from .whist_scoring import (AMERICAN_GAME_AT, BOOK, GAME_AT, GAMES_FOR_ROBBER,  
                             deal_words, guerre_winners, honour_points, robber_points_for_game,
                             score_guerre_deal, score_pair_deal, trick_points)
 from .whist_play import CardPlay, Refs, side_name, side_of
-from .whist_play import player_name as _name, set_at as _set, violation as _violation
+from .whist_play import player_name as _name, set_at as _set
 
 DECK = FRENCH52
 MIN_PLAYERS = MAX_PLAYERS = PLAYERS = table.PLAYERS
@@ -325,7 +325,7 @@ def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
     rule = {"turn": R_DEAL, "play": R_PLAY, "over": variant.rule}[state.phase]
-    return table.not_expected(expected_of(variant, state), event_type, state.phase, rule)
+    return not_expected(expected_of(variant, state), event_type, state.phase, rule)
 
 
 def _at_robber_start(state: State) -> bool:

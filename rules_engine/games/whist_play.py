@@ -46,9 +46,9 @@ Default seatings (the text is silent on orientation)
   B–C). Again, if the players already sit with the new partners opposite, they stay.
 
 Besides the card play, the two games' modules share here what they keep alike around it
-(the end of this module): names of players and sides, the refusal of an entry out of turn,
-the ``hand``, ``play`` and ``trick`` events and their hints, quick entry too late, findings
-and a deal as JSON. An entered hand is private to its seat until the deal is over
+(the end of this module): names of players and sides, the end of the match, the ``hand``,
+``play`` and ``trick`` events, their words and hints, quick entry too late, findings and a
+deal as JSON. An entered hand is private to its seat until the deal is over
 (``rules_engine.hands``).
 
 Candidates for the shared engine modules (issue 18; their owners fold them in): the ring of a
@@ -67,7 +67,7 @@ from typing import Any, Iterable, Sequence
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
 from ..events import EventSpec
 from ..knowledge import Knowledge
 from ..protocol import Expectation, Expected
@@ -154,11 +154,6 @@ def seat_pairs_opposite(pairs: Sequence[Sequence[int]],
     if {frozenset((prefer[0], prefer[2])), frozenset((prefer[1], prefer[3]))} == wanted:
         return tuple(prefer)
     return (pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1])
-
-
-def violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    """A refusal with no private reason (most of the two games' refusals)."""
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
 
 def suit_words(suit: str) -> tuple[str, str]:
@@ -565,15 +560,6 @@ def side_of(state: Any, player: int) -> int:
 
 def set_at(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
-
-
-def not_expected(exp: Expected, event_type: str, phase: str, rule: str) -> RuleViolation:
-    """An entry that does not fit the moment: what is expected now, in ``expected``'s words."""
-    return violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
 
 
 def match_over(state: Any) -> Expected:
