@@ -198,20 +198,12 @@ def deal_words(number: int, score: DealScore, names: Sequence[str]) -> tuple[str
         en = (f"Deal {number}: {names[side]} {bid_name(contract, 'en')}, "
               f"{score.tricks[side]} tricks, {'made' if score.made else 'failed'}")
     for side in (0, 1):
-        bits_sv, bits_en = [], []
-        if score.below[side]:
-            bits_sv.append(f"{score.below[side]} under strecket")
-            bits_en.append(f"{score.below[side]} below the line")
-        if score.penalty[side]:
-            bits_sv.append(f"{score.penalty[side]} strafftrick")
-            bits_en.append(f"{score.penalty[side]} penalty tricks")
-        if score.slams[side]:
-            bits_sv.append(f"{score.slams[side]} slam")
-            bits_en.append(f"{score.slams[side]} slam")
-        if score.honours[side]:
-            bits_sv.append(f"{score.honours[side]} honnörer")
-            bits_en.append(f"{score.honours[side]} honours")
-        if bits_sv:
-            sv += f"; {names[side]}: " + ", ".join(bits_sv)
-            en += f"; {names[side]}: " + ", ".join(bits_en)
+        bits = [(points, word_sv, word_en) for points, word_sv, word_en in (
+            (score.below[side], "under strecket", "below the line"),
+            (score.penalty[side], "strafftrick", "penalty tricks"),
+            (score.slams[side], "slam", "slam"),
+            (score.honours[side], "honnörer", "honours")) if points]
+        if bits:
+            sv += f"; {names[side]}: " + ", ".join(f"{n} {word}" for n, word, _ in bits)
+            en += f"; {names[side]}: " + ", ".join(f"{n} {word}" for n, _, word in bits)
     return sv, en
