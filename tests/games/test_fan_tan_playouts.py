@@ -25,24 +25,19 @@ import pytest
 
 from rules_engine.cards import FRENCH52, SUITS, Card
 from rules_engine.games import fan_tan
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.playout_kit import Playout
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 
 
-class Match:
+class Match(Playout):
     def __init__(self, setup: TableSetup, rng: random.Random, cheat_rate: float = 0.0,
                  shuffle_runs: bool = False):
-        self.setup, self.rng, self.cheat_rate = setup, rng, cheat_rate
+        super().__init__(setup, rng)
+        self.cheat_rate = cheat_rate
         self.shuffle_runs = shuffle_runs  # type a run's cards in any order (item 16)
-        self.state = setup.new_state()
-        self.entries: list[Entry] = []
-        self.checkpoints: list[tuple[int, object]] = []
         self.false_passes: list[tuple[int, int, frozenset]] = []  # seat, move, fitting
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
 
     @property
     def fri(self) -> bool:
@@ -158,12 +153,9 @@ class Match:
             if self.state.phase == "over":
                 break
             self.play_deal()
-            if self.rng.random() < 0.3:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.3)
         assert self.state.phase == "over"
-        assert replay(self.setup, self.entries) == self.state
-        for length, snapshot in self.checkpoints[:2]:
-            assert replay(self.setup, self.entries[:length]) == snapshot
+        self.check_replay(prefixes=2)
         if self.state.options.scoring == "chips":
             assert sum(self.state.totals) == 0
         else:
