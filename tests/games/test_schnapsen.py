@@ -14,8 +14,6 @@ Seats: Anna (0) deals the first hand, so Bo (1) leads the first trick. Most hand
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
@@ -25,6 +23,7 @@ from rules_engine.games import schnapsen, schnapsen_family as family
 from rules_engine.registry import GAMES, catalog_entry, get_game
 from rules_engine.table_log import apply_game_event, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import check_labels, check_rules_page
 
 A, B = 0, 1
 NAMES = ("Anna", "Bo")
@@ -99,9 +98,7 @@ def test_registry_catalog_and_labels():
         "min_three_face_down": False, "end_of_hand_figures": False, "match_bummerl": 1}
     assert set(entry["events"]) == {"deal", "exchange", "close", "marriage", "play", "trick",
                                     "claim", "result", "hand"}
-    assert set(schnapsen.LABELS["events"]) == set(schnapsen.EVENTS)
-    names = {f for spec in schnapsen.EVENTS.values() for f in (*spec.required, *spec.optional)}
-    assert names - {"seat", "card", "cards"} <= set(schnapsen.LABELS["fields"])
+    check_labels(schnapsen, unlabelled=("seat", "card", "cards"), all_events=True)
     assert set(schnapsen.LABELS["fields"]) == set(schnapsen.LABELS["nouns"])
     how = schnapsen.EVENTS["result"].optional["how"].split(":")[1].split("|")
     assert set(how) <= set(schnapsen.LABELS["values"])
@@ -112,15 +109,9 @@ def test_registry_catalog_and_labels():
 
 
 def test_the_rules_page_and_the_docstrings_name_every_option_and_event():
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "schnapsen.md").read_text("utf-8")
     for module in (schnapsen, get_game("schnapsen4"), get_game("sixtysix")):
-        for option in fields(module.Options):
-            assert f"`{option.name}`" in page, option.name
-            assert f"``{option.name}``" in (module.__doc__ + family.__doc__), option.name
-        for event in module.EVENTS:
-            assert f"`{event}`" in page, event
-        for section in module.RULES:
-            assert section.ref in page, section.ref
+        check_rules_page(module, "schnapsen", docstring=module.__doc__ + family.__doc__,
+                         whole_refs=True)
 
 
 def test_two_players_only_and_a_real_dealer():
