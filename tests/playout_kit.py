@@ -79,6 +79,29 @@ class Playout:
         assert self.state is before and len(self.entries) == logged
         return violation
 
+    def simulate(self, hands: dict[int, list[Card]], leader: int,
+                 order: Callable[[int], Iterable[int]], trump: str | None, tricks: int = 13,
+                 trump_from_lead: bool = False) -> tuple[list[int], str | None]:
+        """Play a deal out here, unseen by the engine (for quick entry): ``tricks`` tricks,
+        each seat in ``order(leader)`` playing the file's ``legal_choice(hand, led)``, the
+        trick going by ``trick_winner`` to the one who leads the next. ``trump`` None is no
+        trump, unless ``trump_from_lead``: then the suit of the first card led is trump.
+        Returns the tricks per seat and the trump."""
+        hands = {seat: list(hand) for seat, hand in hands.items()}
+        won = [0] * len(hands)
+        for _ in range(tricks):
+            plays = []
+            for seat in order(leader):
+                led = plays[0][1].suit if plays else None
+                card = self.legal_choice(hands[seat], led)
+                hands[seat].remove(card)
+                plays.append((seat, card))
+                if trump_from_lead:
+                    trump = trump or card.suit
+            leader = trick_winner(plays, trump)
+            won[leader] += 1
+        return won, trump
+
     def maybe_checkpoint(self, rate: float) -> None:
         """With probability ``rate`` (one rng draw) remember the log's length and the state."""
         if self.rng.random() < rate:

@@ -12,7 +12,7 @@ import random
 
 from rules_engine.cards import FRENCH52
 from rules_engine.games import whist_play
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -52,8 +52,7 @@ def play_deal(table, rng, view):
 
 
 def test_the_catalog_carries_every_whist_game_with_its_options_and_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
+    games = catalog(client)
     for game_id in GAMES:
         game = games[game_id]
         assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52

@@ -52,6 +52,11 @@ def winner_of(plays: list[tuple[int, Card]]) -> int:
     return trick_winner(plays, "♥")
 
 
+def counter_clockwise(leader: int) -> list[int]:
+    """The seats in the order they play to a trick led by ``leader``."""
+    return [(leader - k) % 4 for k in range(4)]
+
+
 def match_outcome(scores, partner_above_zero: bool):
     """The rule of 41, written again: returns "none", "tie" or the winning side."""
     def qualifies(seat):
@@ -137,7 +142,8 @@ class Match(Playout):
                     self.post({"type": "bid", "seat": seat, "bid": bids[seat]})
             event = {"type": "result", "bids": by_seat}
             if plays:
-                event["tricks"] = self.simulate(hands, (dealer - 1) % 4)
+                event["tricks"], _ = self.simulate(hands, (dealer - 1) % 4, counter_clockwise,
+                                                   "♥")
             self.post(event)
         else:
             for seat in order:
@@ -147,27 +153,11 @@ class Match(Playout):
             if plays:
                 assert self.state.phase == "play" and self.state.deal.number == number
                 if rng.random() < 0.1:  # the bids by hand, the tricks by quick entry
-                    self.post({"type": "result",
-                               "tricks": self.simulate(hands, (dealer - 1) % 4)})
+                    won, _ = self.simulate(hands, (dealer - 1) % 4, counter_clockwise, "♥")
+                    self.post({"type": "result", "tricks": won})
                 else:
                     self.play_out(hands, dealt)
         self.check_deal(dealer, number, bids, plays)
-
-    def simulate(self, hands: dict[int, list[Card]], leader: int) -> list[int]:
-        """Play a deal out privately (for quick entry): the tricks per seat."""
-        hands = {s: list(h) for s, h in hands.items()}
-        won = [0] * 4
-        for _ in range(13):
-            plays = []
-            for k in range(4):
-                seat = (leader - k) % 4
-                led = plays[0][1].suit if plays else None
-                card = self.legal_choice(hands[seat], led)
-                hands[seat].remove(card)
-                plays.append((seat, card))
-            leader = winner_of(plays)
-            won[leader] += 1
-        return won
 
     def legal_choice(self, hand: list[Card], led: str | None) -> Card:
         follow = [c for c in hand if c.suit == led]
@@ -253,7 +243,7 @@ class Match(Playout):
             return
         assert len(finished.tricks) == 13
         winners = check_trick_order(finished.tricks, finished.forehand,
-                                    lambda seat: [(seat - k) % 4 for k in range(4)], winner_of)
+                                    counter_clockwise, winner_of)
         assert [fyrtioett.trick_winner(trick) for trick in finished.tricks] == winners
         won = [winners.count(seat) for seat in range(4)]
         assert tuple(won) == finished.won

@@ -212,7 +212,8 @@ class Match(Playout):
             entered = rng.randrange(0, 3)
             for p, bid in bids[:entered]:
                 self.post({"type": "bid", "seat": p, "bid": bid})
-            won = self.simulate(hands, leader, trump, seating)
+            won, _ = self.simulate(hands, leader,
+                                   lambda seat: whist_play.clockwise(seating, seat), trump)
             held = [sum(c in dealt[p] for c in honour_cards(contract)) for p in range(4)]
             per_side = rng.random() < 0.5
             tricks = [sum(won[p] for p in s) for s in sides] if per_side else won
@@ -288,20 +289,6 @@ class Match(Playout):
         if self.over:
             assert state.winners == self.winners
         check_rows_add_up(state.rows, [0] * 4, state.totals)
-
-    def simulate(self, hands, leader, trump, seating):
-        hands = {p: list(h) for p, h in hands.items()}
-        won = [0] * 4
-        for _ in range(13):
-            plays = []
-            for p in whist_play.clockwise(seating, leader):
-                led = plays[0][1].suit if plays else None
-                c = self.legal_choice(hands[p], led)
-                hands[p].remove(c)
-                plays.append((p, c))
-            leader = trick_winner(plays, trump)
-            won[leader] += 1
-        return won
 
     def legal_choice(self, hand, led):
         follow = [c for c in hand if c.suit == led]

@@ -212,23 +212,6 @@ class Match(Playout):
             return max(legal, key=value)
         return self.rng.choice(legal)
 
-    def simulate(self, hands, leader, trump):
-        """Play the deal out privately (for quick entry): tricks per player, the trump."""
-        hands = {p: list(h) for p, h in hands.items()}
-        won = [0] * 4
-        seating = self.state.seating
-        for _ in range(13):
-            plays = []
-            for player in whist_play.clockwise(seating, leader):
-                led = plays[0][1].suit if plays else None
-                c = self.legal_choice(hands[player], led)
-                hands[player].remove(c)
-                plays.append((player, c))
-                trump = trump or c.suit  # sättrumf: the first card led
-            leader = trick_winner(plays, trump)
-            won[leader] += 1
-        return won, trump
-
     def honours_held(self, dealt, trump):
         ranks = HONOURS["pairs" if self.variant.pairs else "guerre"]
         cards = [Card(trump, r) for r in ranks]
@@ -250,7 +233,11 @@ class Match(Playout):
             self.post({"type": "trump", "card": str(turned)})
         forehand = whist_play.left_of(state.seating, dealer)
         if rng.random() < self.quick_rate:
-            won, trump = self.simulate(hands, forehand, turned.suit if turned_trump else None)
+            seating = self.state.seating
+            won, trump = self.simulate(hands, forehand,
+                                       lambda seat: whist_play.clockwise(seating, seat),
+                                       turned.suit if turned_trump else None,
+                                       trump_from_lead=True)  # sättrumf: the first card led
             per_side = [sum(won[p] for p in side) for side in sides]
             held = self.honours_held(dealt, trump)
             per_side_h = [sum(held[p] for p in side) for side in sides]
