@@ -7,10 +7,23 @@ import time
 from http.client import HTTPException
 
 from .servers import http
-from .playout import events
+from .playout import PLAYERS, events
 
 SEED = 44
 EVENTS = events(400, SEED)  # a bound on how much any table is posted
+
+
+def start_phones(server, count: int) -> list["Phone"]:
+    """``count`` phones, each with a Rödskägg table of its own started on ``server`` (as its
+    owner device, named "phone N")."""
+    phones = []
+    for n in range(count):
+        status, created = http(server.url + "/api/tables",
+                               {"game": "rodskagg", "players": list(PLAYERS),
+                                "device_name": f"phone {n}"})
+        assert status == 201, created
+        phones.append(Phone(created))
+    return phones
 
 
 class Phone:

@@ -25,8 +25,7 @@ import threading
 from pathlib import Path
 
 from .checks import expected_view, read_file, shown
-from .phones import EVENTS, Phone, Tally
-from .playout import PLAYERS
+from .phones import EVENTS, Tally, start_phones
 from .servers import http
 
 CLIENTS = 4
@@ -49,13 +48,7 @@ def crash_copy(db: Path, into: Path) -> Path:
 def test_sigkill_under_load_loses_no_acknowledged_event(tmp_path, serve):
     db = tmp_path / "crash.sqlite"
     server = serve(db)
-    phones = []
-    for n in range(CLIENTS):
-        status, created = http(server.url + "/api/tables",
-                               {"game": "rodskagg", "players": list(PLAYERS),
-                                "device_name": f"phone {n}"})
-        assert status == 201, created
-        phones.append(Phone(created))
+    phones = start_phones(server, CLIENTS)
 
     for round_ in range(ROUNDS):
         if round_:
