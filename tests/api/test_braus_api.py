@@ -21,8 +21,7 @@ def braus_table(client):
 
 
 def test_catalog_lists_braus_with_its_words(client):
-    games = catalog(client)
-    braus = games["braus"]
+    braus = catalog(client)["braus"]
     assert braus["title"] == "Bräus" and braus["players"] == {"min": 4, "max": 4}
     assert len(braus["deck"]["cards"]) == 36 and "♠5" not in braus["deck"]["cards"]
     assert set(braus["events"]) == {"deal", "sevens", "play", "pass", "trick", "result",

@@ -21,8 +21,7 @@ def fan_tan_table(client):
 
 
 def test_catalog_lists_fan_tan_with_its_words_and_options(client):
-    games = catalog(client)
-    game = games["fan_tan"]
+    game = catalog(client)["fan_tan"]
     assert game["players"] == {"min": 3, "max": 7} and len(game["deck"]["cards"]) == 52
     assert set(game["events"]) == {"deal", "play", "run", "pass", "result", "hand"}
     assert game["labels"]["events"]["pass"] == {"sv": "Passar", "en": "Pass"}

@@ -47,8 +47,7 @@ def play_tricks(table, winners):
 
 
 def test_the_catalog_carries_the_game_its_options_and_words(client):
-    games = catalog(client)
-    game = games["fyrtioett"]
+    game = catalog(client)["fyrtioett"]
     assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52
     assert {o["name"] for o in game["options"]} == {"partner_above_zero", "min_bid",
                                                     "tie_at_41"}

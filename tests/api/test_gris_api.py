@@ -20,8 +20,7 @@ def gris_table(client):
 
 
 def test_catalog_lists_gris_with_its_words_and_options(client):
-    games = catalog(client)
-    game = games["gris"]
+    game = catalog(client)["gris"]
     assert game["players"] == {"min": 4, "max": 8}
     assert set(game["events"]) == {"deal", "pass", "thumb", "result"}
     assert game["labels"]["events"]["thumb"] == {"sv": "Tummen upp", "en": "Thumb up"}

@@ -21,8 +21,7 @@ def memory_table(client):
 
 
 def test_catalog_lists_kom_ihag_with_its_words(client):
-    games = catalog(client)
-    entry = games["kom_ihag"]
+    entry = catalog(client)["kom_ihag"]
     assert entry["title"] == "Kom ihåg" and entry["players"] == {"min": 2, "max": 7}
     assert set(entry["events"]) == {"pair", "miss", "result"}
     assert entry["events"]["pair"]["required"] == {"seat": "seat",

@@ -21,8 +21,7 @@ def muggins_table(client):
 
 
 def test_catalog_lists_muggins_with_its_words_and_options(client):
-    games = catalog(client)
-    game = games["muggins"]
+    game = catalog(client)["muggins"]
     assert game["players"] == {"min": 3, "max": 7}
     assert set(game["events"]) == {"deal", "play", "muggins", "result", "stop"}
     assert game["labels"]["events"]["muggins"]["sv"] == "Muggins!"

@@ -19,8 +19,7 @@ def nk_table(client, **extra):
 
 
 def test_the_catalog_lists_norrandsknack_with_its_words(client):
-    games = catalog(client)
-    game = games["norrandsknack"]
+    game = catalog(client)["norrandsknack"]
     assert game["players"] == {"min": 3, "max": 5}
     assert len(game["deck"]["cards"]) == 52
     assert {o["name"]: o["default"] for o in game["options"]} == {

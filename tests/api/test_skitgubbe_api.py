@@ -38,8 +38,7 @@ def _example(table) -> dict:
 
 
 def test_catalog_lists_skitgubbe_with_its_words(client):
-    games = catalog(client)
-    entry = games["skitgubbe"]
+    entry = catalog(client)["skitgubbe"]
     assert entry["title"] == "Skitgubbe" and entry["players"] == {"min": 3, "max": 3}
     assert len(entry["deck"]["cards"]) == 52
     assert set(entry["events"]) == {"play", "vaga", "trump", "run", "supa", "hand", "result"}
