@@ -12,7 +12,10 @@ to deal, bid and play, the referee) stays in each file; this module holds what t
   check: the whole log gives the live state, and each of the first few checkpoints' prefixes
   gives the state recorded there. A file's ``Match`` subclasses it (``@dataclass class
   Match(Playout)``) with its rates, its referee and its invariants; keep the rng calls in the
-  order they were, so a seed stays the same match.
+  order they were, so a seed stays the same match. ``seeded`` makes one from a game, its
+  players and a seed.
+- ``option_ids``: the test ids of a file's option sets.
+- ``deal_one_at_a_time``: a shuffled deck dealt round the table card by card.
 - ``trick_winner``, ``check_trick_order``, ``check_one_place`` and ``check_revokes_proven``:
   the trick-taking invariants (who wins a trick, who leads and plays in which order, every
   card in one place, a revoke found exactly when proven later).
@@ -48,6 +51,17 @@ class Playout:
     def __post_init__(self):
         self.module = self.setup.module
         self.state = self.setup.new_state()
+
+    @classmethod
+    def seeded(cls, game: str, players: Sequence[str], seed: int,
+               options: dict | None = None, first_dealer: int | None = None, **settings):
+        """A match (not yet run) of ``game`` for ``players`` with ``random.Random(seed)``:
+        the first dealer is the rng's first draw unless ``first_dealer`` is given;
+        ``settings`` are the file's own (rates and the like)."""
+        rng = random.Random(seed)
+        dealer = rng.randrange(len(players)) if first_dealer is None else first_dealer
+        setup = TableSetup(game, tuple(players), {} if options is None else options, dealer)
+        return cls(setup, rng, **settings)
 
     @property
     def n(self) -> int:
@@ -113,6 +127,21 @@ class Playout:
         assert replay(self.setup, self.entries) == self.state
         for length, snapshot in self.checkpoints[:prefixes]:
             assert replay(self.setup, self.entries[:length]) == snapshot
+
+
+def option_ids(options: dict) -> str:
+    """A parametrize id for one of a file's option sets: the options it changes, else
+    "defaults"."""
+    return ",".join(options) or "defaults"
+
+
+def deal_one_at_a_time(deck: Sequence[Card], order: Sequence[int]) -> dict[int, list[Card]]:
+    """``deck`` dealt one card at a time round the seats in ``order`` (its first seat first),
+    as whist and Priffe deal; the hands by seat, in seat order."""
+    hands: dict[int, list[Card]] = {seat: [] for seat in sorted(order)}
+    for index, card in enumerate(deck):
+        hands[order[index % len(order)]].append(card)
+    return hands
 
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: str | None,

@@ -33,7 +33,7 @@ from rules_engine.games import priffe, whist_play
 from rules_engine.table_log import TableSetup
 from tests.game_checks import check_rows_add_up
 from tests.playout_kit import (Playout, check_one_place, check_revokes_proven,
-                               check_trick_order, trick_winner)
+                               check_trick_order, deal_one_at_a_time, trick_winner)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 DECK = set(FRENCH52.cards)
@@ -188,9 +188,7 @@ class Match(Playout):
         order = whist_play.clockwise(seating, forehand)
         deck = list(FRENCH52.cards)
         rng.shuffle(deck)
-        hands = {p: [] for p in range(4)}
-        for i, c in enumerate(deck):
-            hands[order[i % 4]].append(c)
+        hands = deal_one_at_a_time(deck, order)
         dealt = {p: tuple(h) for p, h in hands.items()}
         for p in range(4):
             if rng.random() < self.hand_rate:

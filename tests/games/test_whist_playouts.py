@@ -36,7 +36,7 @@ from rules_engine.games import whist_play
 from rules_engine.table_log import TableSetup
 from tests.game_checks import check_rows_add_up
 from tests.playout_kit import (Playout, check_one_place, check_revokes_proven,
-                               check_trick_order, trick_winner)
+                               check_trick_order, deal_one_at_a_time, trick_winner)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 DECK = set(FRENCH52.cards)
@@ -200,9 +200,7 @@ class Match(Playout):
         self.rng.shuffle(deck)
         order = whist_play.clockwise(state.seating, whist_play.left_of(state.seating,
                                                                        state.dealer))
-        hands = {p: [] for p in range(4)}
-        for index, c in enumerate(deck):  # one at a time
-            hands[order[index % 4]].append(c)
+        hands = deal_one_at_a_time(deck, order)
         return hands, deck[-1]
 
     def legal_choice(self, hand, led):
