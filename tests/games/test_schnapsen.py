@@ -757,12 +757,19 @@ def test_quick_entry_of_a_closed_hand_refuses_what_cannot_be():
              opponent_points_at_closing=10, opponent_tricks_at_closing=0)
 
 
-def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
-    t = Table(end_of_hand_figures=True)
-    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
-                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+def quick_closed_claim(t: Table, winner: int, loser_points: int) -> None:
+    """Quick entry of a hand ``winner`` closed and then claimed, the opponent at 10 points
+    and one trick when it was closed, at ``loser_points`` and three tricks at the end: with
+    the end-of-hand figures deciding, 2 game points are refused and 1 is written."""
+    closed = dict(winner=winner, how="claim", closer=winner, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=loser_points, loser_tricks=3)
     t.refuse("game_points_mismatch", "result", game_points=2, **closed)
     t.post("result", game_points=1, **closed)
+
+
+def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
+    t = Table(end_of_hand_figures=True)
+    quick_closed_claim(t, A, loser_points=40)
     assert t.state.totals == (6, 7)
 
 
