@@ -93,3 +93,14 @@ class Tally:
         with self.changed:
             self.changed.wait_for(lambda: self.count >= count, timeout)
             return self.count
+
+
+def start_posting(phones: list[Phone], url: str):
+    """Every phone posts its evening to ``url`` from a thread of its own, until the returned
+    ``stop`` is set; returns the ``Tally`` they count acknowledgements in, ``stop`` and the
+    threads (to join)."""
+    tally, stop = Tally(), threading.Event()
+    threads = [threading.Thread(target=p.post_until, args=(url, stop, tally)) for p in phones]
+    for thread in threads:
+        thread.start()
+    return tally, stop, threads

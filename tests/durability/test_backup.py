@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from api import cli, create_app
 
 from .checks import expected_view, read_file, shown
-from .phones import EVENTS, Tally, start_phones
+from .phones import EVENTS, Tally, start_phones, start_posting
 from .playout import PLAYERS
 from .servers import http, protokoll
 
@@ -37,11 +37,7 @@ def test_online_backup_restores_every_table_as_it_was(tmp_path, serve):
     backup.parent.mkdir()
     server = serve(db)
     phones = start_phones(server, CLIENTS)
-    tally, stop = Tally(), threading.Event()
-    threads = [threading.Thread(target=p.post_until, args=(server.url, stop, tally))
-               for p in phones]
-    for thread in threads:
-        thread.start()
+    tally, stop, threads = start_posting(phones, server.url)
     try:
         tally.wait_for(BEFORE_BACKUP, WAIT_LIMIT)
         acked_before = {p.id: p.acked for p in phones}

@@ -21,11 +21,10 @@ bounded but nothing asserts on time.
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 from .checks import expected_view, read_file, shown
-from .phones import EVENTS, Tally, start_phones
+from .phones import EVENTS, start_phones, start_posting
 from .servers import http
 
 CLIENTS = 4
@@ -53,11 +52,7 @@ def test_sigkill_under_load_loses_no_acknowledged_event(tmp_path, serve):
     for round_ in range(ROUNDS):
         if round_:
             server = serve(db)  # restart on the same file
-        tally, stop = Tally(), threading.Event()
-        threads = [threading.Thread(target=p.post_until, args=(server.url, stop, tally))
-                   for p in phones]
-        for thread in threads:
-            thread.start()
+        tally, stop, threads = start_posting(phones, server.url)
         try:
             tally.wait_for(ACKS_PER_ROUND, WAIT_LIMIT)
         finally:
