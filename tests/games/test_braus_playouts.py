@@ -35,7 +35,7 @@ from rules_engine.cards import Card, parse_card
 from rules_engine.games import braus
 from rules_engine.table_log import TableSetup
 from tests.game_checks import check_rows_add_up
-from tests.playout_kit import Playout
+from tests.playout_kit import Playout, option_ids
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 MAX_DEALS = 150
@@ -339,12 +339,10 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(5))
 def test_random_matches_end_and_keep_the_invariants(seed, options):
-    rng = random.Random(4_000 + seed)
-    setup = TableSetup("braus", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng)
+    match = Match.seeded("braus", NAMES, 4_000 + seed, options)
     match.run()
     _finish(match)
     assert braus.findings(match.state) == ()  # honest play proves nothing
@@ -379,14 +377,12 @@ def test_the_playouts_reach_every_kind_of_entry_and_outcome():
     assert codes == {"stood_over_with_higher", "seven_not_laid_down"}
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(3))
 def test_with_every_hand_entered_honest_play_is_never_refused(seed, options):
     """Each play is checked at once against the entered hands: honest play passes them all,
     and the players' hands and the engine's entered hands stay the same cards."""
-    rng = random.Random(7_700 + seed)
-    setup = TableSetup("braus", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng, enter_hands=True)
+    match = Match.seeded("braus", NAMES, 7_700 + seed, options, enter_hands=True)
     match.run()
     _finish(match)
     assert "hand" in match.kinds

@@ -35,8 +35,8 @@ from rules_engine.cards import FRENCH52, Card
 from rules_engine.games import fyrtioett
 from rules_engine.table_log import TableSetup
 from tests.game_checks import check_rows_add_up
-from tests.playout_kit import (Playout, check_one_place, check_revokes_proven,
-                               check_trick_order, trick_winner)
+from tests.playout_kit import (Playout, check_one_place, check_revokes_proven, check_trick_order,
+                               option_ids, trick_winner)
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan")
@@ -291,12 +291,10 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_end_and_keep_the_invariants(seed, options):
-    rng = random.Random(41_000 + seed)
-    setup = TableSetup("fyrtioett", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng)
+    match = Match.seeded("fyrtioett", NAMES, 41_000 + seed, options)
     match.run()
     _finish(match)
     assert fyrtioett.findings(match.state) == ()  # everybody followed suit
@@ -305,9 +303,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, options):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_with_revokes_report_exactly_the_proven_ones(seed):
-    rng = random.Random(4_100 + seed)
-    match = Match(TableSetup("fyrtioett", NAMES), rng, revoke_rate=0.15, hand_rate=0.2,
-                  quick_rate=0.05)
+    match = Match.seeded("fyrtioett", NAMES, 4_100 + seed, first_dealer=0, revoke_rate=0.15,
+                         hand_rate=0.2, quick_rate=0.05)
     match.run()
     _finish(match)
 

@@ -26,7 +26,7 @@ import pytest
 from rules_engine.cards import Card
 from rules_engine.games import gris
 from rules_engine.table_log import TableSetup
-from tests.playout_kit import Playout
+from tests.playout_kit import Playout, option_ids
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
 
@@ -123,7 +123,7 @@ class Match(Playout):
 OPTION_SETS = [{}, {"count": "letters"}, {"deals": 5}, {"count": "letters", "word": "PIG"}]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(4, 9))
 @pytest.mark.parametrize("seed", range(2))
 def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
@@ -142,8 +142,8 @@ def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
 def test_grisen_goes_on_after_a_thumb_until_the_others_see_it(n):
     """Issue 15, item 17: after the first thumb ("i smyg") grisen is passed a few more times
     before the others follow; the engine keeps track of it and the deals end the same way."""
-    rng = random.Random(5_000 + n)
-    match = Match(TableSetup("gris", NAMES[:n], {"deals": 5}), rng, late_passes=True)
+    match = Match.seeded("gris", NAMES[:n], 5_000 + n, {"deals": 5}, first_dealer=0,
+                         late_passes=True)
     match.run()
     assert match.state.deals_played == 5
     types = [e.event["type"] for e in match.entries]

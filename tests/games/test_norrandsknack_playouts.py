@@ -25,17 +25,15 @@ Invariants, after every deal and at the end:
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
 from rules_engine.games import norrandsknack as nk
-from rules_engine.table_log import TableSetup
 from rules_engine.tricks import seats_from
 from tests.game_checks import check_rows_add_up
-from tests.playout_kit import Playout, check_revokes_proven, trick_winner
+from tests.playout_kit import Playout, check_revokes_proven, option_ids, trick_winner
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva")
@@ -371,13 +369,11 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(4))
 def test_random_matches_end_and_keep_the_invariants(seed, n, options):
-    rng = random.Random(10_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], options, first_dealer=rng.randrange(n))
-    match = Match(setup, rng)
+    match = Match.seeded("norrandsknack", NAMES[:n], 10_000 * n + seed, options)
     match.run()
     _finish(match)
     assert match.deals_played >= 1
@@ -387,9 +383,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, n, options):
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(4))
 def test_random_matches_with_breaches_are_proven_exactly(seed, n):
-    rng = random.Random(20_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], {"stake": 1})
-    match = Match(setup, rng, breach_rate=0.2, quick_rate=0.1)
+    match = Match.seeded("norrandsknack", NAMES[:n], 20_000 * n + seed, {"stake": 1},
+                         first_dealer=0, breach_rate=0.2, quick_rate=0.1)
     match.run()
     _finish(match)
 
@@ -399,10 +394,9 @@ def test_the_playouts_reach_the_rare_paths():
     codes: set[str] = set()
     outcomes: set[str] = set()
     for seed in range(10):
-        rng = random.Random(30_000 + seed)
         n = 3 + seed % 3
-        match = Match(TableSetup("norrandsknack", NAMES[:n], {"stake": 1}), rng,
-                      breach_rate=0.15)
+        match = Match.seeded("norrandsknack", NAMES[:n], 30_000 + seed, {"stake": 1},
+                             first_dealer=0, breach_rate=0.15)
         match.run()
         _finish(match)
         kinds |= match.kinds
@@ -424,10 +418,9 @@ def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
     offers exactly those calls and writes the limpa (invariants: every check above)."""
     called = 0
     for seed in range(30):
-        rng = random.Random(40_000 + seed)
         n = 3 + seed % 3
-        match = Match(TableSetup("norrandsknack", NAMES[:n], {"stake": 1}), rng,
-                      breach_rate=0.4)
+        match = Match.seeded("norrandsknack", NAMES[:n], 40_000 + seed, {"stake": 1},
+                             first_dealer=0, breach_rate=0.4)
         match.run()
         _finish(match)
         called += sum(e.event["type"] == "trumfmant_breach" for e in match.entries)
@@ -439,9 +432,8 @@ def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
 def test_with_every_hand_entered_honest_play_is_never_refused(seed, n):
     """Each play is checked at once against the entered hands (trump ace, trumfmant, follow
     suit): honest play passes every check and proves nothing."""
-    rng = random.Random(40_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], {"stake": 1})
-    match = Match(setup, rng, quick_rate=0.1, enter_hands=True)
+    match = Match.seeded("norrandsknack", NAMES[:n], 40_000 * n + seed, {"stake": 1},
+                         first_dealer=0, quick_rate=0.1, enter_hands=True)
     match.run()
     _finish(match)
     assert "hand" in match.kinds

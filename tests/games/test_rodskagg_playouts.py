@@ -22,16 +22,14 @@ Invariants checked after every deal and at the end:
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
 from rules_engine.games import rodskagg
-from rules_engine.table_log import TableSetup
 from tests.game_checks import check_rows_add_up
-from tests.playout_kit import Playout, check_revokes_proven, trick_winner
+from tests.playout_kit import Playout, check_revokes_proven, option_ids, trick_winner
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
@@ -306,13 +304,11 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(3))
 def test_random_matches_end_and_keep_the_invariants(seed, n, options):
-    rng = random.Random(1000 * n + seed)
-    setup = TableSetup("rodskagg", NAMES[:n], options, first_dealer=rng.randrange(n))
-    match = Match(setup, rng)
+    match = Match.seeded("rodskagg", NAMES[:n], 1000 * n + seed, options)
     match.run()
     _finish(match)
     assert rodskagg.findings(match.state) == ()  # everybody followed suit
@@ -322,9 +318,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, n, options):
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(3))
 def test_random_matches_with_revokes_report_exactly_the_proven_ones(seed, n):
-    rng = random.Random(77_000 + 100 * n + seed)
-    setup = TableSetup("rodskagg", NAMES[:n])
-    match = Match(setup, rng, revoke_rate=0.15)
+    match = Match.seeded("rodskagg", NAMES[:n], 77_000 + 100 * n + seed, first_dealer=0,
+                         revoke_rate=0.15)
     match.run()
     _finish(match)
 
@@ -335,9 +330,9 @@ def test_some_playout_exercises_every_kind_of_entry():
     breaches: set[str] = set()
     outcomes: set[str] = set()
     for seed in range(8):
-        rng = random.Random(5_000 + seed)
         n = 3 + seed % 5
-        match = Match(TableSetup("rodskagg", NAMES[:n]), rng, revoke_rate=0.05)
+        match = Match.seeded("rodskagg", NAMES[:n], 5_000 + seed, first_dealer=0,
+                             revoke_rate=0.05)
         match.run()
         _finish(match)
         for entry in match.entries:
