@@ -209,7 +209,7 @@ RULES = (
                 "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns "
                 "på handen. Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
                 "vinner. Trumfmant när en aktiv spelare står på 1: utspel i trumf, annars limpa.",
-                "The nearest active player left of the dealer leads, the trump ace if he has "
+                "The nearest active player left of the dealer leads, the trump ace if they have "
                 "it. Follow suit, else any card. The highest trump, else the highest of the "
                 "suit, wins. Trumfmant while an active player is at 1: lead trump, or a limpa."),
     RuleSection(R_SCORE,
@@ -221,7 +221,7 @@ RULES = (
                 "Först till 0 vinner omgången och potten, också mitt i en giv: när någon når 0 "
                 "med sina stick avbryts given.",
                 "The first at 0 wins the omgång and the pot, also mid-deal: when a player's "
-                "tricks reach his points the deal stops."),
+                "tricks reach their points the deal stops."),
 )
 
 
@@ -718,7 +718,7 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
         if seat == deal.dealer:
             sv = (f"Givaren har sex kort, lägger bort 1–6 och drar ett färre (ett "
                   f"bortlagt = stå nöjd), inte {count}.")
-            en = (f"The dealer holds six cards: he lays away 1–6 and draws one fewer (one "
+            en = (f"The dealer holds six cards, lays away 1–6 and draws one fewer (one "
                   f"laid away = standing pat), not {count}.")
         else:
             sv = f"Man lägger bort 0–5 kort (0 = stå nöjd) och drar lika många, inte {count}."

@@ -126,8 +126,8 @@ RULES = (
                 "inte knackade. Given kuperar själv; låter given någon annan kupera: fem opp.",
                 "Everyone starts at 12. The dealer (moving clockwise) gives 3 + 3 cards. Nobody "
                 "picks up before the dealer's knock. A misdeal: the same dealer deals again, +5 "
-                "to him if he had not knocked. Only the dealer may cut: letting another cut "
-                "costs him fem opp."),
+                "to the dealer if not yet knocked. Only the dealer may cut: letting another "
+                "cut costs the dealer fem opp."),
     RuleSection(R_BIDDING,
                 "Ett varv från förhand, given sist: Ett … Sex eller Rödskägg, högre än senaste "
                 "budet, eller smyga. Högsta budet blir spelförare.",
@@ -493,7 +493,7 @@ def _on_play(state: State, event: dict[str, Any]) -> State:
             f"innan spelet fortsätter. Glömmer {_name(state, deal.declarer)} det kan vem som helst "
             "ropa fem opp.",
             f"After the fourth trick {_name(state, deal.declarer)} must ask “Går ni med?” "
-            "before play goes on. If he forgot, anyone may call fem opp.")
+            "before play goes on. If they forgot, anyone may call fem opp.")
     if state.phase != "play":
         raise _refuse_phase(state, event["type"])
     return _play_card(state, event["seat"], event["card"])
