@@ -64,7 +64,7 @@ def test_a_whole_deal_uses_the_whole_deck_and_counts_93():
     for seat in (A, B):
         assert len(hands[seat]) == 20
         t.post("hand", seat=seat, cards=text(hands[seat]))
-    play_out_deal(t, pick=-1)
+    play_out_deal(t, choose=lambda legal: legal[-1])
     last = t.state.last
     assert sum(last.cards) == 93 and sum(last.tricks) == 20
     assert sum(len(p) for p in last.won_cards) == 62

@@ -95,15 +95,15 @@ def may_discard(card: Card) -> bool:
     return card not in snapphanaleden.TAROKKER and card.rank != "K"
 
 
-def play_out_deal(table: Table, pick: int = 0) -> None:
-    """Play the deal out from the entered hands: each seat plays the legal card at ``pick``
-    of those the table offers (0: the first, -1: the last), paying for ⟨★⟩ when asked."""
+def play_out_deal(table: Table, choose=lambda legal: legal[0]) -> None:
+    """Play the deal out from the entered hands: each seat plays ``choose(legal)`` of the
+    legal cards the table offers (the first unless told), paying for ⟨★⟩ when asked."""
     while table.state.last is None:
         if table.state.phase == "exchange":
             pay_for_fjont(table)
             continue
         play = table.expected().inputs[0]
-        table.post("play", seat=play.seat, card=play.fields["legal"]["cards"][pick])
+        table.post("play", seat=play.seat, card=choose(play.fields["legal"]["cards"]))
 
 
 def pay_for_fjont(table: Table) -> None:
