@@ -451,7 +451,7 @@ def points_range(n_cards: int) -> tuple[int, int]:
 
 # --- small helpers ---------------------------------------------------------------------------
 def violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str,
-               **private: Any) -> RuleViolation:
+              **private: Any) -> RuleViolation:
     """A refusal; ``private`` (private_to, public_sv, public_en) when a private card of a
     seat is its reason (``rules_engine.secrets``)."""
     return RuleViolation(code, rule=rule, params=params, sv=sv, en=en, **private)

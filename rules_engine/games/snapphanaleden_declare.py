@@ -62,14 +62,14 @@ def parse_combinations(raw: Any) -> list[Any]:
 
 
 def check_declaration(state: State, seat: int, laid_down: tuple[Card, ...],
-                       combinations: list[Any] | None) -> DeclarationRecord:
+                      combinations: list[Any] | None) -> DeclarationRecord:
     """Check the cards shown and the combinations (§1.3, §1.5.1–§1.5.2)."""
     if not laid_down:
         raise violation("declaration_empty", R_DECLARE, {"seat": seat},
-                         "En deklaration visar korten den bygger på; den som inte "
-                         "deklarerar spelar bara sitt kort.",
-                         "A declaration shows the cards it rests on; a player who declares "
-                         "nothing just plays his card.")
+                        "En deklaration visar korten den bygger på; den som inte "
+                        "deklarerar spelar bara sitt kort.",
+                        "A declaration shows the cards it rests on; a player who declares "
+                        "nothing just plays his card.")
     discards.claim(state, seat, laid_down, R_DECLARE)
     options = declarations800.DeclarationOptions(
         card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
@@ -87,8 +87,8 @@ def on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     if not state.rules.declarations:
         raise violation("declarations_off", R_DECLARE, {"seat": seat},
-                         "Vid det här bordet deklarerar man inte.",
-                         "At this table there are no declarations.")
+                        "Vid det här bordet deklarerar man inte.",
+                        "At this table there are no declarations.")
     if not may_declare(variant, state, seat):
         if state.phase != "play":
             raise next_up.refuse_phase(variant, state, "declare")
@@ -100,8 +100,8 @@ def on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
                   ("deklarerar bara under första sticket, före sitt första kort",
                    "declares only in the first trick, before his first card"))
         raise violation("declare_not_now", R_DECLARE, {"seat": seat},
-                         f"{seat_name(state, seat)} {reason[0]}.",
-                         f"{seat_name(state, seat)} {reason[1]}.")
+                        f"{seat_name(state, seat)} {reason[0]}.",
+                        f"{seat_name(state, seat)} {reason[1]}.")
     laid_down = tuple(event["cards"])
     combos = parse_combinations(event["combinations"]) if "combinations" in event else None
     record = check_declaration(state, seat, laid_down, combos)
@@ -132,10 +132,11 @@ def record_declaration(variant: Variant, state: State, record: DeclarationRecord
     side = side_of(variant, seat)
     combos = "; ".join(format_cards(c) for c in record.combinations)
     detail = f" ({combos})" if combos else ""
+    who = seat_name(state, seat)
     state = scoring.add_row(state, "declaration",
-                    f"Giv {deal.number}: {seat_name(state, seat)} deklarerar {record.points}{detail}",
-                    f"Deal {deal.number}: {seat_name(state, seat)} declares {record.points}{detail}",
-                    {side: record.points}, deal.number)
+                            f"Giv {deal.number}: {who} deklarerar {record.points}{detail}",
+                            f"Deal {deal.number}: {who} declares {record.points}{detail}",
+                            {side: record.points}, deal.number)
     if state.totals[side] >= variant.target:
         # §1.7: reaching the target during the first trick's declarations wins at once.
         return scoring.finish_match(state, side)
@@ -144,13 +145,13 @@ def record_declaration(variant: Variant, state: State, record: DeclarationRecord
 
 
 def quick_declaration(variant: Variant, state: State, seat: int,
-                       raw: Any) -> DeclarationRecord | None:
+                      raw: Any) -> DeclarationRecord | None:
     if raw is None or raw == 0:
         return None
     if not state.rules.declarations:
         raise violation("declarations_off", R_DECLARE, {"seat": seat},
-                         "Vid det här bordet deklarerar man inte.",
-                         "At this table there are no declarations.")
+                        "Vid det här bordet deklarerar man inte.",
+                        "At this table there are no declarations.")
     if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
         _check_declared_total(variant, state, seat, raw)
         return DeclarationRecord(seat, (), (), 0, 0, raw, quick=True)

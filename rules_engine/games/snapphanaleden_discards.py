@@ -167,7 +167,7 @@ def on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
     if len(cards) != due[seat]:
         raise violation(
             "discard_count", variant.rule_deal, {"seat": seat, "cards": len(cards),
-                                                  "expected": due[seat]},
+                                                 "expected": due[seat]},
             f"{seat_name(state, seat)} sakar {due[seat]} kort, inte {len(cards)}.",
             f"{seat_name(state, seat)} discards {due[seat]} cards, not {len(cards)}.")
     for card in cards:
@@ -209,11 +209,12 @@ def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
         raise violation(
             "hand_too_late", R_PLAY, {"seat": seat},
             f"{seat_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
-            f"{seat_name(state, seat)} has played already: the hand is entered before the first card.")
+            f"{seat_name(state, seat)} has played already: the hand is entered before the "
+            "first card.")
     if deal.hand_known[seat]:
         raise violation("hand_known", R_PLAY, {"seat": seat},
-                         f"{seat_name(state, seat)}s hand är redan inmatad.",
-                         f"{seat_name(state, seat)}'s hand is already entered.")
+                        f"{seat_name(state, seat)}s hand är redan inmatad.",
+                        f"{seat_name(state, seat)}'s hand is already entered.")
     if len(cards) != variant.hand_size:
         raise violation(
             "hand_size", variant.rule_deal, {"seat": seat, "cards": len(cards),

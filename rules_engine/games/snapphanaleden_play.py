@@ -38,8 +38,8 @@ def on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
     remaining = variant.players - len(trick.plays)
     if len(cards) != remaining:
         raise violation("trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
-                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-                         f"The trick needs {remaining} more cards, not {len(cards)}.")
+                        f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
+                        f"The trick needs {remaining} more cards, not {len(cards)}.")
     for card in cards:
         state = _play_card(variant, state, to_play(variant, state.deal), card)
     return state

@@ -133,7 +133,7 @@ def on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
             en = f"The card points add up to {sum(points)}; the cards in play are worth " \
                  f"{low}–{high}."
         raise violation("points_do_not_add_up", R_COUNT,
-                         {"points": points, "sum": sum(points), "expected": [low, high]}, sv, en)
+                        {"points": points, "sum": sum(points), "expected": [low, high]}, sv, en)
     tricks = _quick_tricks(variant, state, event.get("tricks"))
     if tricks is not None:
         for i, side in enumerate(variant.sides):
@@ -147,10 +147,10 @@ def on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
     raw_declarations = event.get("declarations") or [None] * variant.players
     if not isinstance(raw_declarations, list) or len(raw_declarations) != variant.players:
         raise violation("result_shape", R_DECLARE, {"declarations": raw_declarations},
-                         f"Ange en deklaration (eller null) för var och en av "
-                         f"{variant.players} platser.",
-                         f"Give one declaration (or null) for each of the {variant.players} "
-                         "seats.")
+                        f"Ange en deklaration (eller null) för var och en av "
+                        f"{variant.players} platser.",
+                        f"Give one declaration (or null) for each of the {variant.players} "
+                        "seats.")
     order = seats_from(deal.forehand, variant.players, direction=DIRECTION)
     for seat in order:
         record = declaring.quick_declaration(variant, state, seat, raw_declarations[seat])
@@ -167,14 +167,14 @@ def _quick_tricks(variant: Variant, state: State, raw: Any) -> tuple[int, ...] |
     if raw is None:
         if variant.quick_needs_tricks:
             raise violation("result_shape", variant.rule_win, {"tricks": None},
-                             "Ange antal stick för varje spelare.",
-                             "Give the number of tricks for each player.")
+                            "Ange antal stick för varje spelare.",
+                            "Give the number of tricks for each player.")
         return None
     if not (isinstance(raw, list) and len(raw) == variant.players
             and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)):
         raise violation("result_shape", R_PLAY, {"tricks": raw},
-                         f"Ange antal stick för var och en av {variant.players} platser.",
-                         f"Give the number of tricks for each of the {variant.players} seats.")
+                        f"Ange antal stick för var och en av {variant.players} platser.",
+                        f"Give the number of tricks for each of the {variant.players} seats.")
     if sum(raw) != variant.hand_size:
         raise violation(
             "tricks_do_not_add_up", R_PLAY, {"tricks": raw, "sum": sum(raw)},
