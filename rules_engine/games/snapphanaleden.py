@@ -126,9 +126,7 @@ from ..protocol import Expected, RuleSection, check_players
 from ..secrets import PrivateSpec
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, next_seat, seats_from, winning_play_skipping
-from . import declarations800  # noqa: F401  (the variants' DECLARATIONS calculator)
-
-DECK = TAROT62
+from . import declarations800  # noqa: F401  (each variant's DECLARATIONS calculator)
 
 DECK = TAROT62
 
@@ -203,7 +201,6 @@ RULES = (
                 "the higher wins. A pair reaching 800 during the first trick's declarations "
                 "wins at once."),
 )
-
 
 
 # --- the variants of the family ----------------------------------------------------------------
@@ -310,7 +307,6 @@ class Variant:
     quick_needs_tricks: bool = False
 
 
-
 # --- state -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DeclarationRecord:
@@ -413,7 +409,6 @@ class State:
         return len(self.players)
 
 
-
 # --- counting (§1.5.3) ---------------------------------------------------------------------------
 def card_class(card: Card) -> str:
     """"tarok", "K", "D", "H", "KN" or "hacka" (every other card) — the rows of Table 4."""
@@ -446,7 +441,6 @@ def points_range(n_cards: int) -> tuple[int, int]:
     """The least and the most ``n_cards`` of the deck can count, last trick included."""
     values = sorted(half_points(c) for c in DECK.cards)
     return (sum(values[:n_cards]) // 2 + LAST_TRICK, sum(values[-n_cards:]) // 2 + LAST_TRICK)
-
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -498,7 +492,7 @@ def first_phase(variant: Variant) -> str:
     return "discard" if variant.discard_stages else "play"
 
 
-
+# --- whose turn, who takes the trick (§1.4) -------------------------------------------------
 def to_play(variant: Variant, deal: Deal) -> int:
     trick = deal.current
     assert trick is not None
@@ -516,7 +510,6 @@ def trick_winner(trick: Trick) -> int:
     return winning_play_skipping(trick, DECK, TRUMP, (FJONT,), later_equal_wins=True).seat
 
 
-
 # --- ⟨★⟩ Fjønt: the exchange (§1.4.1) -------------------------------------------------------
 def exchange_choices(variant: Variant, state: State) -> tuple[Card, ...]:
     """The cards the ★-side may give now (empty when it has won nothing yet)."""
@@ -531,7 +524,6 @@ def exchange_choices(variant: Variant, state: State) -> tuple[Card, ...]:
     if state.rules.fjont_hacka_only and any(card_class(c) == "hacka" for c in cards):
         cards = tuple(c for c in cards if card_class(c) == "hacka")
     return cards
-
 
 
 # --- the machinery, in sibling modules (they read the tables and the state above) ---------
