@@ -93,6 +93,17 @@ class GameModule(Protocol):
     def describe(self, state: Any) -> dict[str, Any]: ...
 
 
+def not_expected(event_type: str, phase: str, expected: Expected, rule: str) -> RuleViolation:
+    """Refuse an entry that does not fit the phase, saying what the table expects instead
+    (every game's ``apply``: the prompt of ``expected``, and the input types it offers)."""
+    return RuleViolation(
+        "not_expected", rule=rule,
+        params={"event": event_type, "phase": phase,
+                "expected": [i.type for i in expected.inputs]},
+        sv=f"Den inmatningen passar inte nu. {expected.prompt_sv}",
+        en=f"That entry does not fit now. {expected.prompt_en}")
+
+
 def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
                   players_range: tuple[int, int], rule: str, dealer_rule: str | None = None,
                   sv: str | None = None, en: str | None = None) -> None:

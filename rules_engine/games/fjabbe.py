@@ -50,10 +50,6 @@ from .snapphanaleden_scoring import add_row, next_deal
 ID = "fjabbe"
 TITLE = "Fjabbe"
 ALIASES = ("fjabbe-800",)
-MIN_PLAYERS, MAX_PLAYERS = 4, 4
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 HAND = 10
 OUT_OF_PLAY = 22
@@ -142,8 +138,8 @@ VARIANT = family.Variant(
     id=ID, game="Fjabbe", players=4, sides=((0,), (1,), (2,), (3,)), hand_size=HAND,
     cards_in_play=62 - OUT_OF_PLAY, discard_stages=(), target=None, rule_deal=R_GAME,
     rule_win=R_GAME, settle=settle, quick_needs_tricks=True)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
 (new, apply, expected, sheet, is_over, result, findings, describe,
  deal_in_progress) = bind(family, VARIANT, Options)
 

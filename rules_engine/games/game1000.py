@@ -40,10 +40,6 @@ from .snapphanaleden_scoring import settle_race
 ID = "1000"
 TITLE = "1000"
 ALIASES = ("tusen", "game1000")
-MIN_PLAYERS, MAX_PLAYERS = 2, 2
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 TARGET = 1000
 HAND = 20  # dealt 20, then the rest: 20 held for play
@@ -72,7 +68,7 @@ VARIANT = family.Variant(
     discard_stages=((("dealer", FIRST_DISCARD), ("other", FIRST_DISCARD)),
                     (("dealer", SECOND_DISCARD),)),
     target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=settle_race)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
 (new, apply, expected, sheet, is_over, result, findings, describe,
  deal_in_progress) = bind(family, VARIANT, Options)

@@ -45,10 +45,6 @@ from .snapphanaleden_scoring import settle_race
 ID = "150"
 TITLE = "150"
 ALIASES = ("hundrafemtio", "game150")
-MIN_PLAYERS, MAX_PLAYERS = 2, 2
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 TARGET = 150
 HAND = 15
@@ -86,7 +82,7 @@ VARIANT = family.Variant(
     id=ID, game="150", players=2, sides=((0,), (1,)), hand_size=HAND,
     cards_in_play=62 - OUT_OF_PLAY, discard_stages=((("dealer", DEALER_DISCARD),),),
     target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=settle)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
 (new, apply, expected, sheet, is_over, result, findings, describe,
  deal_in_progress) = bind(family, VARIANT, Options)

@@ -17,11 +17,7 @@ from .snapphanaleden_scoring import settle_race
 ID = "800"
 TITLE = "800"
 ALIASES = ("attahundra", "åttahundra", "game800", "snapphanaleden")
-MIN_PLAYERS, MAX_PLAYERS = 4, 4
-DECK = family.DECK
 RULES = family.RULES
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator (API: /declarations/...)
-LABELS = family.LABELS
 
 
 class Options(family.RaceOptions):
@@ -32,7 +28,7 @@ VARIANT = family.Variant(id=ID, game="800", players=4, sides=((0, 2), (1, 3)), h
                          cards_in_play=62, discard_stages=((("dealer", 2),),),
                          target=family.TARGET, rule_deal=family.R_DEAL,
                          rule_win=family.R_WIN, settle=settle_race)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
 (new, apply, expected, sheet, is_over, result, findings, describe,
  deal_in_progress) = bind(family, VARIANT, Options)

@@ -120,13 +120,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import FJONT, TAROT62, TRUMP, Card
 from ..errors import Finding, RuleViolation
-from ..events import EventSpec
+from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
 from ..protocol import Expected, RuleSection, check_players
 from ..secrets import PrivateSpec
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, next_seat, seats_from, winning_play_skipping
-from . import declarations800  # noqa: F401  (each variant's DECLARATIONS calculator)
+from . import declarations800
 
 DECK = TAROT62
 
@@ -607,12 +607,7 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
                     "(utan kombinationer räknar appen ut den bästa).",
             help_en="A declaration in the first trick: the cards shown and the combinations "
                     "(without combinations the app works out the best one)."),
-        "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                          help_en="One card played."),
-        "trick": EventSpec({"cards": "cards"},
-                           help_sv="Sticket i spelordning (moturs) från den som står på tur.",
-                           help_en="The trick's cards in playing order (counter-clockwise) "
-                                   "from the seat to play."),
+        "play": play_event(), "trick": trick_event(counter_clockwise=True),
         "fjont": EventSpec(
             {"card": "card"}, {"seat": "seat"},
             help_sv="Kortet som ges i utbyte för ★ ur de vunna korten.",
@@ -644,3 +639,12 @@ def deal_in_progress_of(variant: Variant, state: State) -> int | None:
     """The deal being played (its discards and hands are private until it is over)."""
     return None if state.phase == "over" else state.deal.number
 
+
+# --- a variant module's tables ----------------------------------------------------------------
+def tables_for(variant: Variant) -> tuple[Any, ...]:
+    """A variant module's deck, words, declaration calculator (the API's ``/declarations``),
+    events and private entries — the family's, for that variant::
+
+        DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
+    """
+    return DECK, LABELS, declarations800, events_for(variant), private_for(variant)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import FJONT
 from ..errors import RuleViolation
-from ..protocol import Expectation, Expected
+from ..protocol import Expectation, Expected, not_expected
 from ..secrets import sealed
 from ..tricks import Trick, led_suit_skipping
 from . import snapphanaleden_declare as declaring
@@ -19,19 +19,14 @@ from . import snapphanaleden_discards as discards
 from . import snapphanaleden_play as play
 from .snapphanaleden import (R_FJONT, R_PLAY, FjontDebt, State, Variant, exchange_choices,
                              has_played, points_range, seat_name, side_name, to_play,
-                             trick_winner, violation)
+                             trick_winner)
 
 
 def refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
-    exp = expected_of(variant, state)
+    """An entry that does not fit now, cited by the phase's rule."""
     rule = {"discard": variant.rule_deal, "play": R_PLAY, "exchange": R_FJONT,
             "over": variant.rule_win}[state.phase]
-    return violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
-
+    return not_expected(event_type, state.phase, expected_of(variant, state), rule)
 
 
 # --- what comes next ----------------------------------------------------------------------------
