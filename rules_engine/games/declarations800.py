@@ -39,6 +39,11 @@ lie in) and gives every real card its place
 may stay empty only among the "next three", and only one of them (two of three are needed).
 Wild cards after the last real card continue the ladder or, past its end, extend it.
 
+This module is the calculator's surface (the API's ``/declarations``, ``bench/declarations800``
+and the 800 family's declarations): the kinds as tables and the values live in
+``declarations800_kinds``, ``best`` and ``achievable`` in ``declarations800_best``; both are
+read here under their own names.
+
 Interpretations (the text leaves these open)
 --------------------------------------------
 1. *Order.* The order a player types (or lays down) his cards in does not matter: a set of

@@ -3,10 +3,11 @@ made of (Snapphanaleden §1.1, §1.3, §1.5.1–§1.5.2).
 
 The rules are read in ``declarations800`` (its docstring says how the text is read); this
 module is what they rest on: the cards that matter, the flertal kinds with their points
-(Table 1–2), the seven sekvens kinds — a *ladder* (``LADDERS``: the top card, the "next
-three", the rest in falling order) or a *pool* (``POOLS``: ⟨I⟩ and ⟨Æ⟩) — the points and the
-doubling, and ``Combination`` / ``Declaration``, which both ``validate`` and ``best``
-(``declarations800_best``) build.
+(Table 2), the seven sekvens kinds — a *ladder* (``LADDERS``: the top card, the "next
+three", the rest in falling order) or a *pool* (``POOLS``: ⟨I⟩ and ⟨Æ⟩) — the points (Table
+3) and the doubling, and ``Combination`` / ``Declaration``, which both ``validate`` and
+``best`` (``declarations800_best``) build. Names with a leading underscore are shared by
+the three declarations800 modules only.
 """
 
 from __future__ import annotations
