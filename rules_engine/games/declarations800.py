@@ -554,4 +554,3 @@ def validate(laid_down: Sequence[CardLike], combinations: Sequence[Any],
                     en=f"{_q(card)} is in a flertal and in a sequence; with the chosen "
                        "option a card counts in one of the two groups only.")
     return _declaration(combos)
-

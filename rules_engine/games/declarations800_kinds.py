@@ -263,4 +263,3 @@ def _declaration(combinations: Sequence[Combination]) -> Declaration:
         totals[kind] = sum(chosen) * factor
     return Declaration(tuple(combinations), totals["flertal"], totals["sekvens"],
                        totals["flertal"] + totals["sekvens"])
-

@@ -34,7 +34,6 @@ def may_declare(variant: Variant, state: State, seat: int) -> bool:
             and to_play(variant, deal) == seat)
 
 
-
 def parse_combinations(raw: Any) -> list[Any]:
     """Each combination as cards (a text "XX XIX XVIII" or a list of cards), or as
     ``{"kind": "flertal"|"sekvens", "cards": ...}`` which ``declarations800`` reads."""
@@ -143,7 +142,6 @@ def record_declaration(variant: Variant, state: State, record: DeclarationRecord
     return state
 
 
-
 def quick_declaration(variant: Variant, state: State, seat: int,
                       raw: Any) -> DeclarationRecord | None:
     if raw is None or raw == 0:
@@ -195,4 +193,3 @@ def _check_declared_total(variant: Variant, state: State, seat: int, points: int
         f"{seat_name(state, seat)}: no declaration from a hand of {variant.hand_size} cards is "
         f"worth {points} points — flertal give 12–36, sequences 10, 15, 20 …, and three of one "
         f"group are doubled. Nearest possible: {near_en}.")
-

@@ -130,7 +130,6 @@ def refuse_not_in_hand(state: State, seat: int, card: Card, rule: str) -> RuleVi
         public_en=f"The card does not fit the hand entered for {seat_name(state, seat)}.")
 
 
-
 # --- the discards (§1.2) -------------------------------------------------------------------
 def discards_due(variant: Variant, deal: Deal) -> tuple[tuple[int, int], ...]:
     """The (seat, count) discards the current stage still waits for."""
@@ -149,7 +148,6 @@ def _role_seat(variant: Variant, deal: Deal, role: str) -> int:
     if role == "dealer":
         return deal.dealer
     return next(s for s in range(variant.players) if s != deal.dealer)  # "other" (2 players)
-
 
 
 def on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
@@ -200,7 +198,6 @@ def on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
     return replace(state, deal=deal, phase=phase)
 
 
-
 # --- a hand entered ------------------------------------------------------------------------
 def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
     deal = state.deal
@@ -234,4 +231,3 @@ def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
     deal = replace(deal, known=replace_at(deal.known, seat, cards),
                    hand_known=replace_at(deal.hand_known, seat, True))
     return replace(state, deal=deal)
-

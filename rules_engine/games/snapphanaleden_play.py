@@ -148,7 +148,6 @@ def _play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
     return _finish_trick(variant, state)
 
 
-
 def _finish_trick(variant: Variant, state: State) -> State:
     deal = state.deal
     trick = deal.current
@@ -174,7 +173,6 @@ def _finish_trick(variant: Variant, state: State) -> State:
     if last:
         return scoring.end_of_deal(variant, state)
     return replace(state, phase="play")
-
 
 
 # --- ⟨★⟩ Fjønt: the exchange (§1.4.1) -------------------------------------------------------
@@ -220,4 +218,3 @@ def on_fjont(variant: Variant, state: State, event: dict[str, Any]) -> State:
     if len(deal.tricks) == variant.hand_size:
         return scoring.end_of_deal(variant, state)
     return replace(state, phase="play")
-

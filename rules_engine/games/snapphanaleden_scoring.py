@@ -33,10 +33,8 @@ def add_row(state: State, kind: str, sv: str, en: str, changes: dict[int, int],
     return replace(state, totals=tuple(totals), rows=state.rows + (row,))
 
 
-
 def finish_match(state: State, winner: int | None) -> State:
     return replace(state, phase="over", winner=winner)
-
 
 
 # --- the end of a deal -------------------------------------------------------------------------
@@ -101,7 +99,6 @@ def settle_race(variant: Variant, state: State, score: DealScore,
     if state.rules.tie_at_target == "draw":
         return finish_match(state, None)
     return next_deal(variant, state, score)
-
 
 
 # --- quick entry of a whole deal ---------------------------------------------------------------
@@ -181,7 +178,6 @@ def _quick_tricks(variant: Variant, state: State, raw: Any) -> tuple[int, ...] |
             f"Sticken blir {sum(raw)}, men en giv har {variant.hand_size} stick.",
             f"The tricks add up to {sum(raw)}, but a deal has {variant.hand_size} tricks.")
     return tuple(raw)
-
 
 
 # --- reading the state --------------------------------------------------------------------------
