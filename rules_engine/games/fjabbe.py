@@ -38,10 +38,10 @@ Interpretations (also on docs/rules/800.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..protocol import RuleSection
+from ..protocol import RuleSection, option
 from ..sheet import Sheet
 from ..variants import bind
 from . import snapphanaleden as family
@@ -71,20 +71,21 @@ RULES = (
 @dataclass(frozen=True)
 class Options:
     card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
-    declarations: bool = field(default=True, metadata={
-        "sv": "Deklarationer som i 800 (de ger bara egna poäng, alltså sällsynta).",
-        "en": "Declarations as in 800 (they only add to one's own points, so they are rare)."})
+    declarations: bool = option(
+        True,
+        sv="Deklarationer som i 800 (de ger bara egna poäng, alltså sällsynta).",
+        en="Declarations as in 800 (they only add to one's own points, so they are rare).")
     fjont_hacka_only: bool = family.option_fjont_hacka_only()
-    trickless_loss: str = field(default="instead", metadata={
-        "choices": ("instead", "also"),
-        "sv": "Den utan stick förlorar i stället för (förval) eller också utöver den med flest "
-              "poäng.",
-        "en": "The player without a trick loses instead of (default) or as well as the one "
-              "with the most points."})
-    tie_for_most: str = field(default="all_lose", metadata={
-        "choices": ("all_lose", "none_lose"),
-        "sv": "Flera med flest poäng: alla förlorar (förval) eller ingen.",
-        "en": "Several with the most points: all lose (default) or none."})
+    trickless_loss: str = option(
+        "instead", ("instead", "also"),
+        sv="Den utan stick förlorar i stället för (förval) eller också utöver den med flest "
+           "poäng.",
+        en="The player without a trick loses instead of (default) or as well as the one "
+           "with the most points.")
+    tie_for_most: str = option(
+        "all_lose", ("all_lose", "none_lose"),
+        sv="Flera med flest poäng: alla förlorar (förval) eller ingen.",
+        en="Several with the most points: all lose (default) or none.")
 
 
 def parti_losers(points: tuple[int, ...], tricks: tuple[int, ...],

@@ -35,9 +35,9 @@ Interpretations (also on docs/rules/800.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..protocol import RuleSection
+from ..protocol import RuleSection, option
 from ..variants import bind
 from . import snapphanaleden as family
 from .snapphanaleden_scoring import settle_race
@@ -66,10 +66,11 @@ RULES = (
 class Options(family.RaceOptions):
     """150's options: those of the family's races, and how long a match is."""
 
-    single_deal: bool = field(default=False, metadata={
-        "sv": "Partiet är en enda giv: högst summa vinner (förval: givar tills någon når 150).",
-        "en": "The match is a single deal: the higher total wins (default: deals until one "
-              "reaches 150)."})
+    single_deal: bool = option(
+        False,
+        sv="Partiet är en enda giv: högst summa vinner (förval: givar tills någon når 150).",
+        en="The match is a single deal: the higher total wins (default: deals until one "
+           "reaches 150).")
 
 
 def settle(variant: family.Variant, state: family.State,

@@ -115,14 +115,14 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Sequence
 
 from ..cards import FJONT, TAROT62, TRUMP, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
-from ..protocol import Expected, RuleSection, check_players
+from ..protocol import Expected, RuleSection, check_players, option
 from ..secrets import PrivateSpec
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, next_seat, seats_from, winning_play_skipping
@@ -249,28 +249,31 @@ def table_rules(options: Any) -> TableRules:
 # The options the family's games share, one definition each (a game's Options lists those
 # that apply to it).
 def option_card_in_flertal_and_sekvens() -> Any:
-    return field(default=True, metadata={
-        "sv": "Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
-        "en": "One card may count in a flertal and a sekvens at once (the text is silent)."})
+    return option(
+        True,
+        sv="Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
+        en="One card may count in a flertal and a sekvens at once (the text is silent).")
 
 
 def option_fjont_from_discards() -> Any:
-    return field(default=True, metadata={
-        "sv": "De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
-        "en": "The discards (“as if won tricks”) may be given in exchange for ★."})
+    return option(
+        True,
+        sv="De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
+        en="The discards (“as if won tricks”) may be given in exchange for ★.")
 
 
 def option_fjont_hacka_only() -> Any:
-    return field(default=False, metadata={
-        "sv": "Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
-        "en": "The exchange for ★ must be a hacka when there is one (the text: any card)."})
+    return option(
+        False,
+        sv="Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
+        en="The exchange for ★ must be a hacka when there is one (the text: any card).")
 
 
 def option_tie_at_target() -> Any:
-    return field(default="play_on", metadata={
-        "choices": ("play_on", "draw"),
-        "sv": "Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
-        "en": "Both past the target with equal totals: deal again (default) or a draw."})
+    return option(
+        "play_on", ("play_on", "draw"),
+        sv="Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
+        en="Both past the target with equal totals: deal again (default) or a draw.")
 
 
 @dataclass(frozen=True)
@@ -542,9 +545,9 @@ def start(variant: Variant, players: Sequence[str], options: Any,
     check_players(players, first_dealer, name=variant.game,
                   players_range=(variant.players, variant.players), rule=variant.rule_deal)
     totals = (0,) * len(variant.sides)  # points per side, or partier lost in Fjabbe
-    row = SheetRow("start", "Start", "Start", (None,) * len(totals), totals)
     return State(variant.id, players, options, table_rules(options), first_dealer,
-                 fresh_deal(variant, 1, first_dealer), first_phase(variant), totals, (row,))
+                 fresh_deal(variant, 1, first_dealer), first_phase(variant), totals,
+                 (SheetRow.start(totals),))
 
 
 def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
