@@ -70,12 +70,12 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
+    card_in_flertal_and_sekvens: bool = family.shared_option("card_in_flertal_and_sekvens")
     declarations: bool = option(
         True,
         sv="Deklarationer som i 800 (de ger bara egna poäng, alltså sällsynta).",
         en="Declarations as in 800 (they only add to one's own points, so they are rare).")
-    fjont_hacka_only: bool = family.option_fjont_hacka_only()
+    fjont_hacka_only: bool = family.shared_option("fjont_hacka_only")
     trickless_loss: str = option(
         "instead", ("instead", "also"),
         sv="Den utan stick förlorar i stället för (förval) eller också utöver den med flest "

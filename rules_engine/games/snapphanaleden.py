@@ -246,44 +246,42 @@ def table_rules(options: Any) -> TableRules:
                          if hasattr(options, name)})
 
 
-# The options the family's games share, one definition each (a game's Options lists those
-# that apply to it).
-def option_card_in_flertal_and_sekvens() -> Any:
-    return option(
-        True,
-        sv="Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
-        en="One card may count in a flertal and a sekvens at once (the text is silent).")
-
-
-def option_fjont_from_discards() -> Any:
-    return option(
-        True,
-        sv="De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
-        en="The discards (“as if won tricks”) may be given in exchange for ★.")
-
-
-def option_fjont_hacka_only() -> Any:
-    return option(
-        False,
-        sv="Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
-        en="The exchange for ★ must be a hacka when there is one (the text: any card).")
-
-
-def option_tie_at_target() -> Any:
-    return option(
+# The options the family's games share: name → (default, choices, sv, en). A game's Options
+# lists those that apply to it, each a field made by ``shared_option``.
+OPTIONS: dict[str, tuple[Any, tuple[str, ...], str, str]] = {
+    "card_in_flertal_and_sekvens": (
+        True, (),
+        "Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
+        "One card may count in a flertal and a sekvens at once (the text is silent)."),
+    "fjont_from_discards": (
+        True, (),
+        "De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
+        "The discards (“as if won tricks”) may be given in exchange for ★."),
+    "fjont_hacka_only": (
+        False, (),
+        "Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
+        "The exchange for ★ must be a hacka when there is one (the text: any card)."),
+    "tie_at_target": (
         "play_on", ("play_on", "draw"),
-        sv="Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
-        en="Both past the target with equal totals: deal again (default) or a draw.")
+        "Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
+        "Both past the target with equal totals: deal again (default) or a draw."),
+}
+
+
+def shared_option(name: str) -> Any:
+    """A field of a game's ``Options`` for one of the family's shared ``OPTIONS``."""
+    default, choices, sv, en = OPTIONS[name]
+    return option(default, choices, sv=sv, en=en)
 
 
 @dataclass(frozen=True)
 class RaceOptions:
     """The options of 800, 1000 and 150 (150 adds ``single_deal``; Fjabbe has its own)."""
 
-    card_in_flertal_and_sekvens: bool = option_card_in_flertal_and_sekvens()
-    fjont_from_discards: bool = option_fjont_from_discards()
-    fjont_hacka_only: bool = option_fjont_hacka_only()
-    tie_at_target: str = option_tie_at_target()
+    card_in_flertal_and_sekvens: bool = shared_option("card_in_flertal_and_sekvens")
+    fjont_from_discards: bool = shared_option("fjont_from_discards")
+    fjont_hacka_only: bool = shared_option("fjont_hacka_only")
+    tie_at_target: str = shared_option("tie_at_target")
 
 
 @dataclass(frozen=True)
