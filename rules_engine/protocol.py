@@ -93,17 +93,6 @@ class GameModule(Protocol):
     def describe(self, state: Any) -> dict[str, Any]: ...
 
 
-def not_expected(event_type: str, phase: str, expected: Expected, rule: str) -> RuleViolation:
-    """Refuse an entry that does not fit the phase, saying what the table expects instead
-    (every game's ``apply``: the prompt of ``expected``, and the input types it offers)."""
-    return RuleViolation(
-        "not_expected", rule=rule,
-        params={"event": event_type, "phase": phase,
-                "expected": [i.type for i in expected.inputs]},
-        sv=f"Den inmatningen passar inte nu. {expected.prompt_sv}",
-        en=f"That entry does not fit now. {expected.prompt_en}")
-
-
 def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
                   players_range: tuple[int, int], rule: str, dealer_rule: str | None = None,
                   sv: str | None = None, en: str | None = None) -> None:
@@ -118,6 +107,18 @@ def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
             sv=sv or f"{name} spelas av {count} spelare.",
             en=en or f"{name} is played by {count} players.")
     check_first_dealer(first_dealer, len(players), dealer_rule or rule)
+
+
+def not_expected(exp: Expected, event_type: str, phase: str, rule: str, *,
+                 sv: str | None = None, en: str | None = None) -> RuleViolation:
+    """The refusal of an entry that does not fit the moment (every game's ``_refuse_phase``):
+    the entries expected now, and what the table should do, in the words of ``expected``
+    unless ``sv``/``en`` say why this entry cannot come here at all."""
+    return RuleViolation(
+        "not_expected", rule=rule,
+        params={"event": event_type, "phase": phase, "expected": [i.type for i in exp.inputs]},
+        sv=sv or f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        en=en or f"That entry does not fit now. {exp.prompt_en}")
 
 
 def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:

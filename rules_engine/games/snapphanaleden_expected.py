@@ -26,7 +26,7 @@ def refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolati
     """An entry that does not fit now, cited by the phase's rule."""
     rule = {"discard": variant.rule_deal, "play": R_PLAY, "exchange": R_FJONT,
             "over": variant.rule_win}[state.phase]
-    return not_expected(event_type, state.phase, expected_of(variant, state), rule)
+    return not_expected(expected_of(variant, state), event_type, state.phase, rule)
 
 
 # --- what comes next ----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..events import is_counts
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
 from . import snapphanaleden_declare as declaring
@@ -112,9 +113,7 @@ def on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
             "entered.")
     n_sides = len(variant.sides)
     points = event["points"]
-    if not (isinstance(points, list) and len(points) == n_sides
-            and all(isinstance(p, int) and not isinstance(p, bool) and p >= 0
-                    for p in points)):
+    if not is_counts(points, (n_sides,)):
         raise violation(
             "result_shape", R_COUNT, {"points": points},
             f"Ange kortpoängen (med sista sticket) för var och en av {n_sides} sidor.",
@@ -167,8 +166,7 @@ def _quick_tricks(variant: Variant, state: State, raw: Any) -> tuple[int, ...] |
                             "Ange antal stick för varje spelare.",
                             "Give the number of tricks for each player.")
         return None
-    if not (isinstance(raw, list) and len(raw) == variant.players
-            and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)):
+    if not is_counts(raw, (variant.players,)):
         raise violation("result_shape", R_PLAY, {"tricks": raw},
                         f"Ange antal stick för var och en av {variant.players} platser.",
                         f"Give the number of tricks for each of the {variant.players} seats.")

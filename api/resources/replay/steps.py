@@ -49,7 +49,7 @@ def seq_of(text: str, row: dict[str, Any]) -> int:
 def _entries(db: sqlite_utils.Database, table_id: str) -> list[tuple[Entry, str | None]]:
     return [(Entry(seq, json.loads(event)), device) for seq, event, device in db.execute(
         "select seq, event, device_id from events where table_id = ? order by seq",
-        [table_id])]
+        [table_id]).fetchall()]
 
 
 def _corrections(logged: list[tuple[Entry, str | None]]) -> dict[int, int]:
