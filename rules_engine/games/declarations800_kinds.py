@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence, Union
 
 from ..cards import FJONT, SUIT_NAMES, SUITS, TAROT62, TRUMP, Card
-from ..errors import RuleViolation
+from ..errors import violation as _violation
 
 RULE_FLERTAL = "800 §1.5.1"
 RULE_SEKVENS = "800 §1.5.2"
@@ -214,10 +214,6 @@ def _q(card: Card) -> str:
 def sekvens_points(n_cards: int) -> int:
     """§1.5.2 table 3: 10 for three cards, 5 for each card beyond."""
     return SEKVENS_POINTS_MIN + SEKVENS_POINTS_PER_CARD * (n_cards - SEKVENS_MIN_CARDS)
-
-
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
 
 def _beyond_the_deck(counts: Counter) -> tuple[Card, int] | None:
