@@ -35,6 +35,22 @@ class EventSpec:
                 "help": {"sv": self.help_sv, "en": self.help_en}}
 
 
+def play_event() -> EventSpec:
+    """``play``: one card played by a seat — the card entry of every trick game."""
+    return EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
+                     help_en="One card played.")
+
+
+def trick_event(counter_clockwise: bool = False) -> EventSpec:
+    """``trick``: a whole trick at once, its cards in playing order from the seat to play
+    (``counter_clockwise`` says so where play goes that way)."""
+    way_sv, way_en = (" (moturs)", " (counter-clockwise)") if counter_clockwise else ("", "")
+    return EventSpec({"cards": "cards"},
+                     help_sv=f"Sticket i spelordning{way_sv} från den som står på tur.",
+                     help_en=f"The trick's cards in playing order{way_en} from the seat to "
+                             "play.")
+
+
 def _format_error(code: str, params: dict[str, Any], sv: str, en: str) -> EventFormatError:
     return EventFormatError(code, rule="Inmatning", params=params, sv=sv, en=en)
 

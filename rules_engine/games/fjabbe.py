@@ -5,7 +5,7 @@ att varje spelare spelar för sig själv och att den som vinner flest poäng fö
 player must take a trick: one who takes none loses the parti. The game ends when two players
 have lost three partier or one has lost five. Refusals about the deal and the losses cite
 "Fjabbe §4"; the play cites the 800 section it rests on. The family machinery is in
-``game800``.
+``snapphanaleden``.
 
 The deal, as the text gives it
 ------------------------------
@@ -38,21 +38,18 @@ Interpretations (also on docs/rules/800.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import Finding
-from ..protocol import Expected, RuleSection
+from ..protocol import RuleSection, option
 from ..sheet import Sheet
+from ..variants import bind
 from . import snapphanaleden as family
+from .snapphanaleden_scoring import add_row, next_deal
 
 ID = "fjabbe"
 TITLE = "Fjabbe"
 ALIASES = ("fjabbe-800",)
-MIN_PLAYERS, MAX_PLAYERS = 4, 4
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 HAND = 10
 OUT_OF_PLAY = 22
@@ -73,21 +70,22 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
-    declarations: bool = field(default=True, metadata={
-        "sv": "Deklarationer som i 800 (de ger bara egna poäng, alltså sällsynta).",
-        "en": "Declarations as in 800 (they only add to one's own points, so they are rare)."})
-    fjont_hacka_only: bool = family.option_fjont_hacka_only()
-    trickless_loss: str = field(default="instead", metadata={
-        "choices": ("instead", "also"),
-        "sv": "Den utan stick förlorar i stället för (förval) eller också utöver den med flest "
-              "poäng.",
-        "en": "The player without a trick loses instead of (default) or as well as the one "
-              "with the most points."})
-    tie_for_most: str = field(default="all_lose", metadata={
-        "choices": ("all_lose", "none_lose"),
-        "sv": "Flera med flest poäng: alla förlorar (förval) eller ingen.",
-        "en": "Several with the most points: all lose (default) or none."})
+    card_in_flertal_and_sekvens: bool = family.shared_option("card_in_flertal_and_sekvens")
+    declarations: bool = option(
+        True,
+        sv="Deklarationer som i 800 (de ger bara egna poäng, alltså sällsynta).",
+        en="Declarations as in 800 (they only add to one's own points, so they are rare).")
+    fjont_hacka_only: bool = family.shared_option("fjont_hacka_only")
+    trickless_loss: str = option(
+        "instead", ("instead", "also"),
+        sv="Den utan stick förlorar i stället för (förval) eller också utöver den med flest "
+           "poäng.",
+        en="The player without a trick loses instead of (default) or as well as the one "
+           "with the most points.")
+    tie_for_most: str = option(
+        "all_lose", ("all_lose", "none_lose"),
+        sv="Flera med flest poäng: alla förlorar (förval) eller ingen.",
+        en="Several with the most points: all lose (default) or none.")
 
 
 def parti_losers(points: tuple[int, ...], tricks: tuple[int, ...],
@@ -123,14 +121,14 @@ def settle(variant: family.Variant, state: family.State,
     names = ", ".join(state.players[s] for s in losers) or "ingen"
     names_en = ", ".join(state.players[s] for s in losers) or "nobody"
     marks = tuple(f"{p}p" + ("" if score.tricks[s] else " –") for s, p in enumerate(points))
-    state = family.add_row(
+    state = add_row(
         state, "deal", f"Parti {score.number}: förlorar {names} ({'/'.join(map(str, points))})",
         f"Parti {score.number}: {names_en} lose ({'/'.join(map(str, points))})",
         {s: 1 for s in losers}, score.number, marks)
     state = replace(state, last=score)
     lost = match_losers(state.totals)
     if lost is None:
-        return family.next_deal(variant, state, score)
+        return next_deal(variant, state, score)
     fewest = min(state.totals)
     best = [s for s, n in enumerate(state.totals) if n == fewest]
     return replace(state, phase="over", losers=lost,
@@ -138,31 +136,18 @@ def settle(variant: family.Variant, state: family.State,
 
 
 VARIANT = family.Variant(
-    game="Fjabbe", players=4, sides=((0,), (1,), (2,), (3,)), hand_size=HAND,
+    id=ID, game="Fjabbe", players=4, sides=((0,), (1,), (2,), (3,)), hand_size=HAND,
     cards_in_play=62 - OUT_OF_PLAY, discard_stages=(), target=None, rule_deal=R_GAME,
     rule_win=R_GAME, settle=settle, quick_needs_tricks=True)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
-deal_in_progress = family.deal_in_progress
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)
 
 
-
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    options = options or Options()
-    return family.start(VARIANT, ID, players, options, family.table_rules(options), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
+# Fjabbe's protokoll and result differ from the races': partier lost, and who lost the match.
 def sheet(state: family.State) -> Sheet:
-    """One column per player; the totals are partier lost (fewer is better)."""
+    """Fjabbe §4: one column per player; the totals are partier lost (fewer is better)."""
     return Sheet(players=state.players, rows=state.rows, totals=state.totals,
                  next_dealer=None if state.phase == "over" else state.dealer,
                  winner=state.winner, out=state.losers,
@@ -171,20 +156,9 @@ def sheet(state: family.State) -> Sheet:
                         "last_deal": None if state.last is None else state.last.as_dict()})
 
 
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
 def result(state: family.State) -> dict[str, Any] | None:
+    """Fjabbe §4: the losers of the match (the text names no winner)."""
     if state.phase != "over":
         return None
     return {"losers": list(state.losers), "winner": state.winner,
             "partier_lost": list(state.totals)}
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)

@@ -2,7 +2,7 @@
 
 Source: rule file 000 ("Snapphanaleden"), §2 1000, which says that apart from the deal the
 rules and the deck are those of 800 (§1). Refusals about the deal and the win cite "1000 §2";
-everything else cites the 800 section it rests on. The family machinery is in ``game800``.
+everything else cites the 800 section it rests on. The family machinery is in ``snapphanaleden``.
 
 The deal, as the text gives it
 ------------------------------
@@ -32,21 +32,14 @@ Interpretations (also on docs/rules/800.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from ..errors import Finding
-from ..protocol import Expected, RuleSection
-from ..sheet import Sheet
+from ..protocol import RuleSection
+from ..variants import bind
 from . import snapphanaleden as family
+from .snapphanaleden_scoring import settle_race
 
 ID = "1000"
 TITLE = "1000"
 ALIASES = ("tusen", "game1000")
-MIN_PLAYERS, MAX_PLAYERS = 2, 2
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 TARGET = 1000
 HAND = 20  # dealt 20, then the rest: 20 held for play
@@ -66,54 +59,16 @@ RULES = (
 ) + family.RULES
 
 
-@dataclass(frozen=True)
-class Options:
-    card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
-    fjont_from_discards: bool = family.option_fjont_from_discards()
-    fjont_hacka_only: bool = family.option_fjont_hacka_only()
-    tie_at_target: str = family.option_tie_at_target()
+class Options(family.RaceOptions):
+    """1000's options: those of the family's races."""
 
 
 VARIANT = family.Variant(
-    game="1000", players=2, sides=((0,), (1,)), hand_size=HAND, cards_in_play=62,
+    id=ID, game="1000", players=2, sides=((0,), (1,)), hand_size=HAND, cards_in_play=62,
     discard_stages=((("dealer", FIRST_DISCARD), ("other", FIRST_DISCARD)),
                     (("dealer", SECOND_DISCARD),)),
-    target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=family.settle_race)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
-deal_in_progress = family.deal_in_progress
-
-
-
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    options = options or Options()
-    return family.start(VARIANT, ID, players, options, family.table_rules(options), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.race_sheet(VARIANT, state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.race_result(VARIANT, state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
+    target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=settle_race)
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)

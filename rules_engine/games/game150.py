@@ -3,7 +3,7 @@
 Source: rule file 000 ("Snapphanaleden"), §3 150: the rules and deck of 1000 (§2, which in
 turn are 800's, §1), "men med en enda giv om 15 kort – given får 17 och sakar 2. 30 kort
 kommer inte att vara med i spelet." Refusals about the deal and the win cite "150 §3"; the
-rest cites the 800 section it rests on. The family machinery is in ``game800``.
+rest cites the 800 section it rests on. The family machinery is in ``snapphanaleden``.
 
 The deal, as we read it
 -----------------------
@@ -35,21 +35,16 @@ Interpretations (also on docs/rules/800.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from ..errors import Finding
-from ..protocol import Expected, RuleSection
-from ..sheet import Sheet
+from ..protocol import RuleSection, option
+from ..variants import bind
 from . import snapphanaleden as family
+from .snapphanaleden_scoring import settle_race
 
 ID = "150"
 TITLE = "150"
 ALIASES = ("hundrafemtio", "game150")
-MIN_PLAYERS, MAX_PLAYERS = 2, 2
-DECK = family.DECK
-DECLARATIONS = family.declarations800  # the scorekeeper's calculator
-LABELS = family.LABELS
 
 TARGET = 150
 HAND = 15
@@ -68,62 +63,27 @@ RULES = (
 
 
 @dataclass(frozen=True)
-class Options:
-    card_in_flertal_and_sekvens: bool = family.option_card_in_flertal_and_sekvens()
-    fjont_from_discards: bool = family.option_fjont_from_discards()
-    fjont_hacka_only: bool = family.option_fjont_hacka_only()
-    tie_at_target: str = family.option_tie_at_target()
-    single_deal: bool = field(default=False, metadata={
-        "sv": "Partiet är en enda giv: högst summa vinner (förval: givar tills någon når 150).",
-        "en": "The match is a single deal: the higher total wins (default: deals until one "
-              "reaches 150)."})
+class Options(family.RaceOptions):
+    """150's options: those of the family's races, and how long a match is."""
+
+    single_deal: bool = option(
+        False,
+        sv="Partiet är en enda giv: högst summa vinner (förval: givar tills någon når 150).",
+        en="The match is a single deal: the higher total wins (default: deals until one "
+           "reaches 150).")
 
 
 def settle(variant: family.Variant, state: family.State,
            score: family.DealScore) -> family.State:
     """As 800's race to the target; with ``single_deal`` the first deal decides."""
-    return family.settle_race(variant, state, score, decide_now=state.options.single_deal)
+    return settle_race(variant, state, score, decide_now=state.options.single_deal)
 
 
 VARIANT = family.Variant(
-    game="150", players=2, sides=((0,), (1,)), hand_size=HAND,
+    id=ID, game="150", players=2, sides=((0,), (1,)), hand_size=HAND,
     cards_in_play=62 - OUT_OF_PLAY, discard_stages=((("dealer", DEALER_DISCARD),),),
     target=TARGET, rule_deal=R_GAME, rule_win=R_GAME, settle=settle)
-EVENTS = family.events_for(VARIANT)
-PRIVATE = family.private_for(VARIANT)  # discards, a hand entered: rules_engine.secrets
-deal_in_progress = family.deal_in_progress
-
-
-
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    options = options or Options()
-    return family.start(VARIANT, ID, players, options, family.table_rules(options), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.race_sheet(VARIANT, state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.race_result(VARIANT, state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
+MIN_PLAYERS = MAX_PLAYERS = VARIANT.players
+DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)

@@ -29,10 +29,23 @@ The family machinery
 --------------------
 A ``Variant`` says what differs between the four games: the sides (pairs, or each for
 himself), the hand size, who discards how many and in which stages, the target (or none for
-Fjabbe), how the end of a deal is settled. Everything else — discards, optional hands,
-declarations, tricks, ⟨★⟩ and its exchange, counting, quick entry, the protokoll of a race to
-a target — is here, as functions taking the variant. ``game1000``, ``game150`` and
-``fjabbe`` are modules of their own that pass their variant in; no game subclasses another.
+Fjabbe), how the end of a deal is settled. Everything else is the family's, as functions
+taking the variant: this module holds the rule tables, the state and the nine functions a
+game module offers (``start``, ``apply_event``, ``expected_of`` …, bound to a variant by
+``rules_engine.variants.bind``); the machinery lives in sibling modules named after what
+they hold, in the order of the text:
+
+- ``snapphanaleden_discards``: §1.2, the discards and a hand entered (the cards that lie
+  face down or private) and where a card can be;
+- ``snapphanaleden_declare``: §1.3, the declarations of the first trick;
+- ``snapphanaleden_play``: §1.4, the tricks, and §1.4.1, the ⟨★⟩ exchange;
+- ``snapphanaleden_scoring``: §1.5–§1.7, the count at the end of a deal, quick entry, and
+  the protokoll of a race to the target;
+- ``snapphanaleden_expected``: what the table may enter next, and the state as JSON.
+
+``game800``, ``game1000``, ``game150`` and ``fjabbe`` are each a ``Variant`` and its
+``Options``; Fjabbe replaces the protokoll and the result, its rule differing there. No game
+subclasses another.
 
 What the app knows (design principle 3)
 ----------------------------------------
@@ -102,18 +115,17 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Sequence
 
-from ..cards import FJONT, SUIT_NAMES, TAROT62, TRUMP, Card, format_cards
-from ..errors import EventFormatError, Finding, RuleViolation
-from ..events import EventSpec
+from ..cards import FJONT, TAROT62, TRUMP, Card
+from ..errors import Finding, RuleViolation
+from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
-from ..secrets import PrivateSpec, sealed
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import Expected, RuleSection, check_players, option
+from ..secrets import PrivateSpec
 from ..sheet import Sheet, SheetRow
-from ..tricks import (Play, Trick, led_suit_skipping, next_seat, playable, seats_from,
-                      winning_play_skipping)
+from ..tricks import Trick, next_seat, seats_from, winning_play_skipping
 from . import declarations800
 
 DECK = TAROT62
@@ -234,31 +246,42 @@ def table_rules(options: Any) -> TableRules:
                          if hasattr(options, name)})
 
 
-# The options the family's games share, one definition each (a game's Options lists those
-# that apply to it).
-def option_card_in_flertal_and_sekvens() -> Any:
-    return field(default=True, metadata={
-        "sv": "Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
-        "en": "One card may count in a flertal and a sekvens at once (the text is silent)."})
+# The options the family's games share: name → (default, choices, sv, en). A game's Options
+# lists those that apply to it, each a field made by ``shared_option``.
+OPTIONS: dict[str, tuple[Any, tuple[str, ...], str, str]] = {
+    "card_in_flertal_and_sekvens": (
+        True, (),
+        "Ett kort får ingå i både ett flertal och en sekvens (texten säger inget).",
+        "One card may count in a flertal and a sekvens at once (the text is silent)."),
+    "fjont_from_discards": (
+        True, (),
+        "De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
+        "The discards (“as if won tricks”) may be given in exchange for ★."),
+    "fjont_hacka_only": (
+        False, (),
+        "Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
+        "The exchange for ★ must be a hacka when there is one (the text: any card)."),
+    "tie_at_target": (
+        "play_on", ("play_on", "draw"),
+        "Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
+        "Both past the target with equal totals: deal again (default) or a draw."),
+}
 
 
-def option_fjont_from_discards() -> Any:
-    return field(default=True, metadata={
-        "sv": "De sakade korten (”som vunna stick”) får ges i utbyte för ★.",
-        "en": "The discards (“as if won tricks”) may be given in exchange for ★."})
+def shared_option(name: str) -> Any:
+    """A field of a game's ``Options`` for one of the family's shared ``OPTIONS``."""
+    default, choices, sv, en = OPTIONS[name]
+    return option(default, choices, sv=sv, en=en)
 
 
-def option_fjont_hacka_only() -> Any:
-    return field(default=False, metadata={
-        "sv": "Utbytet för ★ måste vara en hacka om man har en (texten: vilket kort som helst).",
-        "en": "The exchange for ★ must be a hacka when there is one (the text: any card)."})
+@dataclass(frozen=True)
+class RaceOptions:
+    """The options of 800, 1000 and 150 (150 adds ``single_deal``; Fjabbe has its own)."""
 
-
-def option_tie_at_target() -> Any:
-    return field(default="play_on", metadata={
-        "choices": ("play_on", "draw"),
-        "sv": "Båda över målet med lika poäng: spela en giv till (förval) eller oavgjort.",
-        "en": "Both past the target with equal totals: deal again (default) or a draw."})
+    card_in_flertal_and_sekvens: bool = shared_option("card_in_flertal_and_sekvens")
+    fjont_from_discards: bool = shared_option("fjont_from_discards")
+    fjont_hacka_only: bool = shared_option("fjont_hacka_only")
+    tie_at_target: str = shared_option("tie_at_target")
 
 
 @dataclass(frozen=True)
@@ -271,6 +294,7 @@ class Variant:
     ``settle(variant, state, score)`` writes the finished deal into the protokoll.
     """
 
+    id: str  # the game's id ("800", "fjabbe", ...)
     game: str  # the name cited in refusals about the deal and the win ("800", "1000", ...)
     players: int
     sides: tuple[tuple[int, ...], ...]
@@ -421,14 +445,14 @@ def points_range(n_cards: int) -> tuple[int, int]:
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str,
-               **private: Any) -> RuleViolation:
+def violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str,
+              **private: Any) -> RuleViolation:
     """A refusal; ``private`` (private_to, public_sv, public_en) when a private card of a
     seat is its reason (``rules_engine.secrets``)."""
     return RuleViolation(code, rule=rule, params=params, sv=sv, en=en, **private)
 
 
-def _name(state: State, seat: int) -> str:
+def seat_name(state: State, seat: int) -> str:
     return state.players[seat]
 
 
@@ -440,11 +464,11 @@ def side_name(variant: Variant, state: State, side: int) -> str:
     return " & ".join(state.players[s] for s in variant.sides[side])
 
 
-def _set(items: tuple, index: int, value: Any) -> tuple:
+def replace_at(items: tuple, index: int, value: Any) -> tuple:
     return items[:index] + (value,) + items[index + 1:]
 
 
-def _minus(cards: Iterable[Card], taken: Iterable[Card]) -> tuple[Card, ...]:
+def minus(cards: Iterable[Card], taken: Iterable[Card]) -> tuple[Card, ...]:
     """``cards`` with one copy of each card in ``taken`` removed (multisets)."""
     left = list(cards)
     for card in taken:
@@ -452,7 +476,7 @@ def _minus(cards: Iterable[Card], taken: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(left)
 
 
-def _extra(wanted: Iterable[Card], have: Iterable[Card]) -> Counter:
+def extra(wanted: Iterable[Card], have: Iterable[Card]) -> Counter:
     return Counter(wanted) - Counter(have)
 
 
@@ -469,173 +493,7 @@ def first_phase(variant: Variant) -> str:
     return "discard" if variant.discard_stages else "play"
 
 
-def start(variant: Variant, game: str, players: Sequence[str], options: Any,
-          rules: TableRules, first_dealer: int = 0) -> State:
-    """A new table of one of the family's games."""
-    players = tuple(players)
-    if len(players) != variant.players:
-        raise _violation("player_count", variant.rule_deal, {"players": len(players)},
-                         f"{variant.game} spelas av {variant.players} spelare.",
-                         f"{variant.game} is played by {variant.players} players.")
-    check_first_dealer(first_dealer, len(players), variant.rule_deal)
-    totals = (0,) * len(variant.sides)  # points per side, or partier lost in Fjabbe
-    row = SheetRow("start", "Start", "Start", (None,) * len(totals), totals)
-    return State(game, players, options, rules, first_dealer,
-                 fresh_deal(variant, 1, first_dealer), first_phase(variant), totals, (row,))
-
-
-def add_row(state: State, kind: str, sv: str, en: str, changes: dict[int, int],
-            deal: int | None, marks: tuple[str, ...] = ()) -> State:
-    """A protokoll row: ``changes`` per column (side, or player in Fjabbe)."""
-    totals = list(state.totals)
-    row_changes: list[int | None] = [None] * len(totals)
-    for column, delta in changes.items():
-        totals[column] += delta
-        row_changes[column] = delta
-    row = SheetRow(kind, sv, en, tuple(row_changes), tuple(totals), deal, marks)
-    return replace(state, totals=tuple(totals), rows=state.rows + (row,))
-
-
-# --- where a card can be (multiset bookkeeping) --------------------------------------------
-def _played_count(deal: Deal, card: Card) -> int:
-    return sum(1 for s in deal.knowledge.seen if s.card == card)
-
-
-def _discard_count(deal: Deal, card: Card) -> int:
-    return sum(cards.count(card) for _, cards in deal.discard_log)
-
-
-def _free(deal: Deal, card: Card) -> int:
-    """Copies of ``card`` nobody is known to have: not played, discarded or known held."""
-    return (DECK.copies(card) - _played_count(deal, card) - _discard_count(deal, card)
-            - sum(hand.count(card) for hand in deal.known))
-
-
-def _refuse_unavailable(state: State, seat: int, card: Card, rule: str) -> RuleViolation:
-    """Why no copy of ``card`` can be in ``seat``'s hand: the most telling reason."""
-    deal = state.deal
-    for seen in deal.knowledge.seen:
-        if seen.card == card and DECK.copies(card) == 1:
-            return _violation(
-                "card_already_played", rule, {"card": str(card), "trick": seen.trick,
-                                              "seat": seen.seat},
-                f"{card} är redan spelat i stick {seen.trick} (av {_name(state, seen.seat)}).",
-                f"{card} was already played in trick {seen.trick} (by "
-                f"{_name(state, seen.seat)}).")
-    # The discards lie face down and an entered hand is its player's own: a refusal that
-    # rests on them is private to that seat, and says in public only that no copy is free.
-    public = _no_copy_free(state, seat, card)
-    for owner, cards in deal.discard_log:
-        if card in cards:
-            if owner == seat:
-                also_sv, also_en = (
-                    (" och får inte ingå i deklarationen", " and may not be declared")
-                    if rule == R_DECLARE else ("", ""))
-                return _violation(
-                    "card_discarded", rule, {"card": str(card), "seat": seat},
-                    f"{card} ligger bland {_name(state, seat)}s sakade kort; de är inte på "
-                    f"handen{also_sv}.",
-                    f"{card} is among {_name(state, seat)}'s discards; they are not in the "
-                    f"hand{also_en}.", private_to=owner, **public)
-            if DECK.copies(card) == 1:
-                return _violation(
-                    "card_discarded", rule, {"card": str(card), "seat": owner},
-                    f"{card} är sakat av {_name(state, owner)}.",
-                    f"{card} was discarded by {_name(state, owner)}.",
-                    private_to=owner, **public)
-    for other, hand in enumerate(deal.known):
-        if other != seat and card in hand and DECK.copies(card) == 1:
-            shown = any(card in d.laid_down for d in deal.declarations if d.seat == other)
-            return _violation(
-                "card_held_by_other", rule, {"card": str(card), "seat": other},
-                f"{card} är känt på {_name(state, other)}s hand.",
-                f"{card} is known to be in {_name(state, other)}'s hand.",
-                **({} if shown else {"private_to": other, **public}))
-    return _violation(
-        "card_already_played", rule, {"card": str(card), "copies": DECK.copies(card)},
-        f"Alla {DECK.copies(card)} exemplar av {card} är redan spelade, sakade eller kända "
-        "på andra händer.",
-        f"All {DECK.copies(card)} copies of {card} are already played, discarded or known "
-        "in other hands.")
-
-
-def _no_copy_free(state: State, seat: int, card: Card) -> dict[str, str]:
-    """The public wording of a refusal whose reason is a private card: what is wrong,
-    without where the card lies or who holds it."""
-    if seat < 0:
-        return {"public_sv": f"Inget exemplar av {card} är ledigt: det kan inte vara med här.",
-                "public_en": f"No copy of {card} is free: it cannot be part of this entry."}
-    return {"public_sv": f"{card} kan inte finnas på {_name(state, seat)}s hand: inget "
-                         "exemplar är ledigt.",
-            "public_en": f"{card} cannot be in {_name(state, seat)}'s hand: no copy of it is "
-                         "free."}
-
-
-def _check_copies(cards: Iterable[Card], rule: str) -> None:
-    """One entry cannot name a card more often than the deck holds it."""
-    for card, count in Counter(cards).items():
-        if count > DECK.copies(card):
-            raise _violation(
-                "card_repeated", rule, {"card": str(card), "count": count,
-                                        "copies": DECK.copies(card)},
-                f"{card} står {count} gånger, men leken har {DECK.copies(card)}.",
-                f"{card} is named {count} times, but the deck has {DECK.copies(card)}.")
-
-
-def _claim(state: State, seat: int, cards: Iterable[Card], rule: str) -> None:
-    """Check that ``seat`` can hold ``cards`` besides what he is known to hold."""
-    deal = state.deal
-    cards = tuple(cards)
-    _check_copies(cards, rule)
-    extra = _extra(cards, deal.known[seat])
-    for card, count in extra.items():
-        if deal.hand_known[seat]:
-            raise _refuse_not_in_hand(state, seat, card, rule)
-        if _free(deal, card) < count:
-            raise _refuse_unavailable(state, seat, card, rule)
-
-
-def _refuse_not_in_hand(state: State, seat: int, card: Card, rule: str) -> RuleViolation:
-    return _violation(
-        "not_in_hand", rule, {"card": str(card), "seat": seat},
-        f"{card} finns inte på {_name(state, seat)}s inmatade hand.",
-        f"{card} is not in {_name(state, seat)}'s entered hand.",
-        private_to=seat,
-        public_sv=f"Kortet stämmer inte med handen som matats in för {_name(state, seat)}.",
-        public_en=f"The card does not fit the hand entered for {_name(state, seat)}.")
-
-
-# --- what the table may enter now ---------------------------------------------------------------
-def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
-    exp = expected_of(variant, state)
-    rule = {"discard": variant.rule_deal, "play": R_PLAY, "exchange": R_FJONT,
-            "over": variant.rule_win}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
-
-
-def _discards_due(variant: Variant, deal: Deal) -> tuple[tuple[int, int], ...]:
-    """The (seat, count) discards the current stage still waits for."""
-    done = deal.discard_log
-    for stage in variant.discard_stages:
-        wanted = tuple((_role_seat(variant, deal, role), count) for role, count in stage)
-        entries, done = done[:len(wanted)], done[len(wanted):]
-        entered = {seat for seat, _ in entries}
-        missing = tuple((seat, count) for seat, count in wanted if seat not in entered)
-        if missing:
-            return missing
-    return ()
-
-
-def _role_seat(variant: Variant, deal: Deal, role: str) -> int:
-    if role == "dealer":
-        return deal.dealer
-    return next(s for s in range(variant.players) if s != deal.dealer)  # "other" (2 players)
-
-
+# --- whose turn, who takes the trick (§1.4) -------------------------------------------------
 def to_play(variant: Variant, deal: Deal) -> int:
     trick = deal.current
     assert trick is not None
@@ -643,376 +501,14 @@ def to_play(variant: Variant, deal: Deal) -> int:
     return order[len(trick.plays)]
 
 
-def _has_played(deal: Deal, seat: int) -> bool:
+def has_played(deal: Deal, seat: int) -> bool:
     return any(s.seat == seat for s in deal.knowledge.seen)
-
-
-def _may_declare(variant: Variant, state: State, seat: int) -> bool:
-    """§1.3: "direkt före man spelar sitt första kort" — in the first trick, once, and only
-    when it is the seat's turn to play: declarations come in playing order."""
-    deal = state.deal
-    return (state.rules.declarations and state.phase == "play" and not deal.tricks
-            and not _has_played(deal, seat)
-            and all(d.seat != seat for d in deal.declarations)
-            and to_play(variant, deal) == seat)
-
-
-# --- apply --------------------------------------------------------------------------------------
-def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
-    if state.phase == "over":
-        raise _refuse_phase(variant, state, event["type"])
-    return _HANDLERS[event["type"]](variant, state, event)
-
-
-def _on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if state.phase != "discard":
-        raise _refuse_phase(variant, state, "discard")
-    seat, cards = event["seat"], tuple(event["cards"])
-    due = dict(_discards_due(variant, deal))
-    if seat not in due:
-        waiting = ", ".join(_name(state, s) for s in due)
-        raise _violation(
-            "not_your_discard", variant.rule_deal, {"seat": seat, "due": sorted(due)},
-            f"{_name(state, seat)} ska inte saka nu; det gör {waiting}.",
-            f"{_name(state, seat)} does not discard now; {waiting} does.")
-    if len(cards) != due[seat]:
-        raise _violation(
-            "discard_count", variant.rule_deal, {"seat": seat, "cards": len(cards),
-                                                  "expected": due[seat]},
-            f"{_name(state, seat)} sakar {due[seat]} kort, inte {len(cards)}.",
-            f"{_name(state, seat)} discards {due[seat]} cards, not {len(cards)}.")
-    for card in cards:
-        if card in TAROKKER or (card.suit not in (TRUMP, FJONT)
-                                and card.rank in NO_DISCARD_RANKS):
-            what_sv, what_en = (("en tarok", "a tarok") if card in TAROKKER
-                                else ("en kung", "a king"))
-            raise _violation(
-                "discard_forbidden", variant.rule_deal, {"seat": seat, "card": str(card)},
-                f"{card} är {what_sv}: det är förbjudet att saka tarokker (XX, XIX, N, ★) "
-                "och K.",
-                f"{card} is {what_en}: tarokker (XX, XIX, N, ★) and kings may not be "
-                "discarded.")
-    _check_copies(cards, variant.rule_deal)
-    for card, count in Counter(cards).items():
-        if card in deal.known[seat]:
-            raise _violation(
-                "discard_in_hand", variant.rule_deal, {"seat": seat, "card": str(card)},
-                f"{card} står i {_name(state, seat)}s inmatade hand, korten som spelas; "
-                "det kan inte också vara sakat.",
-                f"{card} is in {_name(state, seat)}'s entered hand, the cards they play with; "
-                "it cannot be discarded as well.", private_to=seat,
-                public_sv="De sakade korten stämmer inte med handen som matats in.",
-                public_en="The discards do not fit the hand entered.")
-        if _free(deal, card) < count:
-            raise _refuse_unavailable(state, -1, card, variant.rule_deal)
-    discarded = _set(deal.discarded, seat, deal.discarded[seat] + cards)
-    deal = replace(deal, discard_log=deal.discard_log + ((seat, cards),), discarded=discarded)
-    phase = "discard" if _discards_due(variant, deal) else "play"
-    return replace(state, deal=deal, phase=phase)
-
-
-def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    seat, cards = event["seat"], tuple(event["cards"])
-    if state.phase not in ("discard", "play") or _has_played(deal, seat):
-        raise _violation(
-            "hand_too_late", R_PLAY, {"seat": seat},
-            f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
-            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
-    if deal.hand_known[seat]:
-        raise _violation("hand_known", R_PLAY, {"seat": seat},
-                         f"{_name(state, seat)}s hand är redan inmatad.",
-                         f"{_name(state, seat)}'s hand is already entered.")
-    if len(cards) != variant.hand_size:
-        raise _violation(
-            "hand_size", variant.rule_deal, {"seat": seat, "cards": len(cards),
-                                             "expected": variant.hand_size},
-            f"En hand har {variant.hand_size} kort när spelet börjar (efter sakningen), "
-            f"inte {len(cards)}.",
-            f"A hand holds {variant.hand_size} cards when play begins (after the discard), "
-            f"not {len(cards)}.")
-    missing = _extra(deal.known[seat], cards)
-    if missing:
-        card = next(iter(missing))
-        raise _violation(
-            "hand_conflict", R_DECLARE, {"seat": seat, "card": str(card)},
-            f"{_name(state, seat)} visade {card} i sin deklaration; det måste finnas i handen.",
-            f"{_name(state, seat)} showed {card} in their declaration; it must be in the hand.")
-    _claim(state, seat, cards, variant.rule_deal)
-    deal = replace(deal, known=_set(deal.known, seat, cards),
-                   hand_known=_set(deal.hand_known, seat, True))
-    return replace(state, deal=deal)
-
-
-def _parse_combinations(raw: Any) -> list[Any]:
-    """Each combination as cards (a text "XX XIX XVIII" or a list of cards), or as
-    ``{"kind": "flertal"|"sekvens", "cards": ...}`` which ``declarations800`` reads."""
-    def bad() -> EventFormatError:
-        return EventFormatError(
-            "bad_field", rule="Inmatning", params={"field": "combinations"},
-            sv="combinations ska vara en lista av kombinationer, var och en en lista kort, "
-               "en text som ”XX XIX XVIII” eller {\"kind\": …, \"cards\": …}.",
-            en="combinations must be a list of combinations, each a list of cards, a text "
-               "such as “XX XIX XVIII” or {\"kind\": …, \"cards\": …}.")
-
-    if not isinstance(raw, list):
-        raise bad()
-    combos: list[Any] = []
-    for item in raw:
-        if isinstance(item, str):
-            combos.append(DECK.parse_many(item))
-        elif isinstance(item, list) and all(isinstance(c, str) for c in item):
-            combos.append(tuple(card for c in item for card in DECK.parse_many(c)))
-        elif isinstance(item, dict) and set(item) <= {"kind", "cards"}:
-            combos.append(item)
-        else:
-            raise bad()
-    return combos
-
-
-def _check_declaration(state: State, seat: int, laid_down: tuple[Card, ...],
-                       combinations: list[Any] | None) -> DeclarationRecord:
-    """Check the cards shown and the combinations (§1.3, §1.5.1–§1.5.2)."""
-    if not laid_down:
-        raise _violation("declaration_empty", R_DECLARE, {"seat": seat},
-                         "En deklaration visar korten den bygger på; den som inte "
-                         "deklarerar spelar bara sitt kort.",
-                         "A declaration shows the cards it rests on; a player who declares "
-                         "nothing just plays their card.")
-    _claim(state, seat, laid_down, R_DECLARE)
-    options = declarations800.DeclarationOptions(
-        card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
-    if combinations is None:
-        declaration = declarations800.best(laid_down, options)
-    else:
-        declaration = declarations800.validate(laid_down, combinations, options)
-    return DeclarationRecord(
-        seat, laid_down, tuple(tuple(c.cards) for c in declaration.combinations),
-        declaration.flertal_points, declaration.sekvens_points, declaration.points)
-
-
-def _on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    seat = event["seat"]
-    deal = state.deal
-    if not state.rules.declarations:
-        raise _violation("declarations_off", R_DECLARE, {"seat": seat},
-                         "Vid det här bordet deklarerar man inte.",
-                         "At this table there are no declarations.")
-    if not _may_declare(variant, state, seat):
-        if state.phase != "play":
-            raise _refuse_phase(variant, state, "declare")
-        if (not deal.tricks and not _has_played(deal, seat)
-                and all(d.seat != seat for d in deal.declarations)):
-            raise _refuse_declare_out_of_turn(variant, state, seat)
-        reason = (("har redan deklarerat", "has already declared")
-                  if any(d.seat == seat for d in deal.declarations) else
-                  ("deklarerar bara under första sticket, före sitt första kort",
-                   "declares only in the first trick, before their first card"))
-        raise _violation("declare_not_now", R_DECLARE, {"seat": seat},
-                         f"{_name(state, seat)} {reason[0]}.",
-                         f"{_name(state, seat)} {reason[1]}.")
-    laid_down = tuple(event["cards"])
-    combos = _parse_combinations(event["combinations"]) if "combinations" in event else None
-    record = _check_declaration(state, seat, laid_down, combos)
-    return _record_declaration(variant, state, record)
-
-
-def _refuse_declare_out_of_turn(variant: Variant, state: State, seat: int) -> RuleViolation:
-    """§1.3, §1.7: a player declares right before his first card, so the first trick's
-    declarations come in playing order — which decides who reaches the target first."""
-    turn = to_play(variant, state.deal)
-    return _violation(
-        "declare_out_of_turn", R_DECLARE, {"seat": seat, "expected_seat": turn},
-        f"{_name(state, seat)} deklarerar direkt före sitt första kort, alltså i spelordning; "
-        f"nu är det {_name(state, turn)}s tur att deklarera eller spela.",
-        f"{_name(state, seat)} declares right before their first card, so in playing order; "
-        f"it is {_name(state, turn)}'s turn to declare or play now.")
-
-
-def _record_declaration(variant: Variant, state: State, record: DeclarationRecord) -> State:
-    deal = state.deal
-    seat = record.seat
-    new_known = deal.known[seat] + tuple(_extra(record.laid_down, deal.known[seat]).elements())
-    deal = replace(deal, declarations=deal.declarations + (record,),
-                   known=_set(deal.known, seat, new_known))
-    state = replace(state, deal=deal)
-    if variant.target is None or record.points == 0:
-        return state  # Fjabbe: declarations count with the deal's points
-    side = side_of(variant, seat)
-    combos = "; ".join(format_cards(c) for c in record.combinations)
-    detail = f" ({combos})" if combos else ""
-    state = add_row(state, "declaration",
-                    f"Giv {deal.number}: {_name(state, seat)} deklarerar {record.points}{detail}",
-                    f"Deal {deal.number}: {_name(state, seat)} declares {record.points}{detail}",
-                    {side: record.points}, deal.number)
-    if state.totals[side] >= variant.target:
-        # §1.7: reaching the target during the first trick's declarations wins at once.
-        return _finish_match(state, side)
-    return state
-
-
-def _finish_match(state: State, winner: int | None) -> State:
-    return replace(state, phase="over", winner=winner)
-
-
-def _on_play(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(variant, state, event["type"])
-    return _play_card(variant, state, event["seat"], event["card"])
-
-
-def _on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(variant, state, "trick")
-    trick = state.deal.current
-    assert trick is not None
-    cards: tuple[Card, ...] = event["cards"]
-    remaining = variant.players - len(trick.plays)
-    if len(cards) != remaining:
-        raise _violation("trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
-                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-                         f"The trick needs {remaining} more cards, not {len(cards)}.")
-    for card in cards:
-        state = _play_card(variant, state, to_play(variant, state.deal), card)
-    return state
-
-
-def legal_cards(deal: Deal, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his whole hand is known, else ``None``."""
-    if not deal.hand_known[seat] or deal.current is None:
-        return None
-    led = led_suit_skipping(deal.current, (FJONT,))
-    return playable(deal.known[seat], led, TRUMP, (FJONT,))
-
-
-def _check_follow(state: State, seat: int, card: Card) -> None:
-    """Follow suit, else trump (§1.4), checked against what we know of the hand."""
-    deal = state.deal
-    assert deal.current is not None
-    led = led_suit_skipping(deal.current, (FJONT,))
-    if led is None or card.suit in (led, FJONT):
-        return
-    known = deal.known[seat]
-    source_sv, source_en = (("finns på den inmatade handen", "is in the entered hand")
-                            if deal.hand_known[seat] else
-                            (f"visade {_name(state, seat)} i sin deklaration",
-                             f"{_name(state, seat)} showed in a declaration"))
-    shown = tuple(c for d in deal.declarations if d.seat == seat for c in d.laid_down)
-
-    def private(holds: Card, duty_sv: str, duty_en: str) -> dict[str, Any]:
-        """A duty proven by a card of the entered hand (not one shown in a declaration) is
-        private to the seat: in public, the duty without the card."""
-        if holds in shown:
-            return {}
-        return {"private_to": seat,
-                "public_sv": f"{_name(state, seat)} {duty_sv}: den inmatade handen visar "
-                             "det.",
-                "public_en": f"{_name(state, seat)} {duty_en}: the entered hand shows "
-                             "it."}
-
-    same = next((c for c in known if c.suit == led), None)
-    if same is not None:
-        suit_sv, suit_en = _suit_words(led)
-        raise _violation(
-            "must_follow", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
-                                    "holds": str(same)},
-            f"{_name(state, seat)} måste bekänna {suit_sv}: {same} {source_sv}.",
-            f"{_name(state, seat)} must follow {suit_en}: {same} {source_en}.",
-            **private(same, f"måste bekänna {suit_sv}", f"must follow {suit_en}"))
-    trump = next((c for c in known if c.suit == TRUMP), None)
-    if card.suit != TRUMP and trump is not None:
-        raise _violation(
-            "must_trump", R_PLAY, {"seat": seat, "card": str(card), "led_suit": led,
-                                   "holds": str(trump)},
-            f"{_name(state, seat)} kan inte bekänna och måste då trumfa: {trump} {source_sv}.",
-            f"{_name(state, seat)} cannot follow and must then trump: {trump} {source_en}.",
-            **private(trump, "kan inte bekänna och måste då trumfa",
-                      "cannot follow and must then trump"))
-
-
-def _suit_words(suit: str) -> tuple[str, str]:
-    if suit == TRUMP:
-        return "trumf", "trumps"
-    return SUIT_NAMES[suit]["sv"], SUIT_NAMES[suit]["en"]
-
-
-def _voids_shown(led: str | None, card: Card) -> tuple[str, ...]:
-    """What a card shows about the hand: not following shows a void in the led suit; neither
-    following nor trumping a void in trumps too. ⟨★⟩ shows nothing."""
-    if led is None or card.suit in (led, FJONT):
-        return ()
-    if card.suit == TRUMP:
-        return (led,)
-    return (led,) if led == TRUMP else (led, TRUMP)
-
-
-def _play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
-    deal = state.deal
-    trick = deal.current
-    assert trick is not None
-    expected_seat = to_play(variant, deal)
-    if seat != expected_seat:
-        raise _violation(
-            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": expected_seat,
-                                      "trick": trick.number},
-            f"Det är {_name(state, expected_seat)}s tur i stick {trick.number}, inte "
-            f"{_name(state, seat)}s (spelet går moturs).",
-            f"It is {_name(state, expected_seat)}'s turn in trick {trick.number}, not "
-            f"{_name(state, seat)}'s (play goes counter-clockwise).")
-    if card not in deal.known[seat]:
-        if deal.hand_known[seat]:
-            raise _refuse_not_in_hand(state, seat, card, R_PLAY)
-        if _free(deal, card) < 1:
-            raise _refuse_unavailable(state, seat, card, R_PLAY)
-    _check_follow(state, seat, card)
-    led = led_suit_skipping(trick, (FJONT,))
-    knowledge = deal.knowledge.record(trick.number, led, Play(seat, card), R_PLAY,
-                                      state.players, void_in=_voids_shown(led, card))
-    known = deal.known[seat]
-    if card in known:
-        known = _minus(known, (card,))
-    trick = trick.add(Play(seat, card))
-    deal = replace(deal, current=trick, knowledge=knowledge,
-                   known=_set(deal.known, seat, known))
-    state = replace(state, deal=deal)
-    if len(trick.plays) < variant.players:
-        return state
-    return _finish_trick(variant, state)
 
 
 def trick_winner(trick: Trick) -> int:
     """The seat taking the trick: highest trump, else highest of the suit set by the first
     card that is not ⟨★⟩; of equal snapphanar the last one played (§1.1.1, §1.4)."""
     return winning_play_skipping(trick, DECK, TRUMP, (FJONT,), later_equal_wins=True).seat
-
-
-def _finish_trick(variant: Variant, state: State) -> State:
-    deal = state.deal
-    trick = deal.current
-    assert trick is not None
-    winner = trick_winner(trick)
-    side = side_of(variant, winner)
-    piles = list(deal.piles)
-    piles[side] += tuple(p.card for p in trick.plays if p.card != STAR)
-    debt = deal.debt
-    star = next((p.seat for p in trick.plays if p.card == STAR), None)
-    if star is not None:
-        star_side = side_of(variant, star)
-        piles[star_side] += (STAR,)  # §1.4.1: ⟨★⟩ goes back to the pair that played it
-        if star_side != side:
-            debt = FjontDebt(star, star_side, side, trick.number)
-    won = _set(deal.won, winner, deal.won[winner] + 1)
-    last = trick.number == variant.hand_size
-    deal = replace(deal, tricks=deal.tricks + (trick,), won=won, piles=tuple(piles), debt=debt,
-                   current=None if last else Trick(trick.number + 1, winner))
-    state = replace(state, deal=deal)
-    if debt is not None and exchange_choices(variant, state):
-        return replace(state, phase="exchange")
-    if last:
-        return _end_of_deal(variant, state)
-    return replace(state, phase="play")
 
 
 # --- ⟨★⟩ Fjønt: the exchange (§1.4.1) -------------------------------------------------------
@@ -1022,7 +518,7 @@ def exchange_choices(variant: Variant, state: State) -> tuple[Card, ...]:
     if deal.debt is None:
         return ()
     debtor = deal.debt.debtor
-    cards = _minus(deal.piles[debtor], (STAR,)) if STAR in deal.piles[debtor] \
+    cards = minus(deal.piles[debtor], (STAR,)) if STAR in deal.piles[debtor] \
         else deal.piles[debtor]
     if state.rules.fjont_from_discards:
         cards += tuple(c for seat in variant.sides[debtor] for c in deal.discarded[seat])
@@ -1031,250 +527,63 @@ def exchange_choices(variant: Variant, state: State) -> tuple[Card, ...]:
     return cards
 
 
-def _on_fjont(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if state.phase != "exchange" or deal.debt is None:
-        raise _violation(
-            "no_exchange_due", R_FJONT, {"phase": state.phase},
-            "Inget kort ska ges i utbyte för ★ nu.",
-            "No card is due in exchange for ★ now.")
-    debt = deal.debt
-    card = event["card"]
-    seat = event.get("seat")
-    if seat is not None and side_of(variant, seat) != debt.debtor:
-        raise _violation(
-            "not_debtor", R_FJONT, {"seat": seat},
-            f"Det är {side_name(variant, state, debt.debtor)} som ger ett kort för ★.",
-            f"It is {side_name(variant, state, debt.debtor)} who gives a card for ★.")
-    choices = exchange_choices(variant, state)
-    if card not in choices:
-        hacka = (state.rules.fjont_hacka_only and card_class(card) != "hacka"
-                 and any(card_class(c) == "hacka" for c in choices))
-        if hacka:
-            raise _violation(
-                "exchange_not_worthless", R_FJONT, {"card": str(card)},
-                f"{card} är ingen hacka; vid det här bordet ges en hacka för ★ när man har en.",
-                f"{card} is not a hacka; at this table a hacka is given for ★ when there is "
-                "one.")
-        raise _violation(
-            "exchange_not_won", R_FJONT, {"card": str(card)},
-            f"{card} finns inte bland {side_name(variant, state, debt.debtor)}s vunna kort.",
-            f"{card} is not among {side_name(variant, state, debt.debtor)}'s won cards.")
-    piles = list(deal.piles)
-    discarded = deal.discarded
-    if card in piles[debt.debtor] and card != STAR:
-        piles[debt.debtor] = _minus(piles[debt.debtor], (card,))
-    else:
-        owner = next(s for s in variant.sides[debt.debtor] if card in deal.discarded[s])
-        discarded = _set(discarded, owner, _minus(discarded[owner], (card,)))
-    piles[debt.creditor] += (card,)
-    deal = replace(deal, piles=tuple(piles), discarded=discarded, debt=None)
-    state = replace(state, deal=deal)
-    if len(deal.tricks) == variant.hand_size:
-        return _end_of_deal(variant, state)
-    return replace(state, phase="play")
+# --- the machinery, in sibling modules (they read the tables and the state above) ---------
+from . import snapphanaleden_declare as declaring  # noqa: E402
+from . import snapphanaleden_discards as discards  # noqa: E402
+from . import snapphanaleden_expected as next_up  # noqa: E402
+from . import snapphanaleden_play as play  # noqa: E402
+from . import snapphanaleden_scoring as scoring  # noqa: E402
 
 
-# --- the end of a deal -------------------------------------------------------------------------
-def _end_of_deal(variant: Variant, state: State) -> State:
-    """Count the cards (§1.5.3, §1.5.4) and hand the deal to the game's ``settle``."""
-    deal = state.deal
-    n_sides = len(variant.sides)
-    cards = [deal.piles[i] + tuple(c for s in variant.sides[i] for c in deal.discarded[s])
-             for i in range(n_sides)]
-    tricks_by_side = [sum(deal.won[s] for s in side) for side in variant.sides]
-    for side in range(n_sides):
-        if tricks_by_side[side] == 0 and cards[side]:
-            # §1.2, §1.4.1: no trick at all → the discards and ⟨★⟩ go to the other side.
-            if deal.debt is not None and deal.debt.debtor == side:
-                to = deal.debt.creditor
-            else:
-                to = next(i for i in range(n_sides) if i != side)
-            cards[to] += cards[side]
-            cards[side] = ()
-    last_side = side_of(variant, trick_winner(deal.tricks[-1]))
-    points = tuple(card_points(cards[i]) + (LAST_TRICK if i == last_side else 0)
-                   for i in range(n_sides))
-    score = DealScore(deal.number, deal.dealer, _declared_by_side(variant, deal), points,
-                      deal.won, last_side, tuple(cards))
-    return variant.settle(variant, state, score)
+# --- a game module's nine functions, of (variant, ...) (rules_engine.variants.bind) --------
+def start(variant: Variant, players: Sequence[str], options: Any,
+          first_dealer: int = 0) -> State:
+    """A new table of one of the family's games."""
+    players = tuple(players)
+    check_players(players, first_dealer, name=variant.game,
+                  players_range=(variant.players, variant.players), rule=variant.rule_deal)
+    totals = (0,) * len(variant.sides)  # points per side, or partier lost in Fjabbe
+    return State(variant.id, players, options, table_rules(options), first_dealer,
+                 fresh_deal(variant, 1, first_dealer), first_phase(variant), totals,
+                 (SheetRow.start(totals),))
 
 
-def _declared_by_side(variant: Variant, deal: Deal) -> tuple[int, ...]:
-    return tuple(sum(d.points for d in deal.declarations if side_of(variant, d.seat) == i)
-                 for i in range(len(variant.sides)))
+def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
+    """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
+    if state.phase == "over":
+        raise next_up.refuse_phase(variant, state, event["type"])
+    handlers = {
+        "discard": discards.on_discard, "hand": discards.on_hand,
+        "declare": declaring.on_declare, "play": play.on_play, "trick": play.on_trick,
+        "fjont": play.on_fjont, "result": scoring.on_result,
+    }
+    return handlers[event["type"]](variant, state, event)
 
 
-def next_deal(variant: Variant, state: State, score: DealScore) -> State:
-    """The next dealer (counter-clockwise) and a fresh deal."""
-    dealer = next_seat(state.dealer, variant.players, direction=DIRECTION)
-    past = state.past_findings + state.deal.knowledge.findings
-    return replace(state, dealer=dealer, deal=fresh_deal(variant, state.deal.number + 1, dealer),
-                   phase=first_phase(variant), last=score, past_findings=past)
+def expected_of(variant: Variant, state: State) -> Expected:
+    return next_up.expected_of(variant, state)
 
 
-def settle_race(variant: Variant, state: State, score: DealScore,
-                decide_now: bool = False) -> State:
-    """800, 1000, 150: write the card points; the first side to the target wins; both past
-    it in one deal: the higher total (§1.7). ``decide_now``: the higher total wins now,
-    target or not (150's ``single_deal``)."""
-    target = variant.target
-    assert target is not None
-    number = score.number
-    names = [side_name(variant, state, i) for i in range(len(variant.sides))]
-    shown = ", ".join(f"{names[i]} {p}" for i, p in enumerate(score.cards))
-    state = add_row(state, "deal", f"Giv {number}: korten — {shown}",
-                    f"Deal {number}: cards — {shown}",
-                    dict(enumerate(score.cards)), number)
-    state = replace(state, last=score)
-    reached = [i for i, total in enumerate(state.totals) if decide_now or total >= target]
-    if not reached:
-        return next_deal(variant, state, score)
-    best = max(state.totals[i] for i in reached)
-    leaders = [i for i in reached if state.totals[i] == best]
-    if len(leaders) == 1:
-        return _finish_match(state, leaders[0])
-    if state.rules.tie_at_target == "draw":
-        return _finish_match(state, None)
-    return next_deal(variant, state, score)
+def sheet_of(variant: Variant, state: State) -> Sheet:
+    """The protokoll of 800/1000/150: one column per side, running totals (§1.6)."""
+    return scoring.race_sheet(variant, state)
 
 
-# --- quick entry of a whole deal ---------------------------------------------------------------
-def _on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if deal.touched or state.phase not in ("discard", "play"):
-        raise _violation(
-            "quick_not_now", R_SHEET, {"phase": state.phase},
-            "Snabbinmatning gäller en hel giv och görs innan något av given är inmatat.",
-            "Quick entry covers a whole deal and comes before anything of the deal is "
-            "entered.")
-    n_sides = len(variant.sides)
-    points = event["points"]
-    if not (isinstance(points, list) and len(points) == n_sides
-            and all(isinstance(p, int) and not isinstance(p, bool) and p >= 0
-                    for p in points)):
-        raise _violation(
-            "result_shape", R_COUNT, {"points": points},
-            f"Ange kortpoängen (med sista sticket) för var och en av {n_sides} sidor.",
-            f"Give the card points (last trick included) for each of the {n_sides} sides.")
-    low, high = points_range(variant.cards_in_play)
-    if not low <= sum(points) <= high:
-        if low == high:
-            sv = f"Kortpoängen blir {sum(points)}, men leken är värd {low} med sista sticket."
-            en = f"The card points add up to {sum(points)}, but the deck is worth {low} " \
-                 "with the last trick."
-        else:
-            sv = f"Kortpoängen blir {sum(points)}; korten i spel är värda {low}–{high}."
-            en = f"The card points add up to {sum(points)}; the cards in play are worth " \
-                 f"{low}–{high}."
-        raise _violation("points_do_not_add_up", R_COUNT,
-                         {"points": points, "sum": sum(points), "expected": [low, high]}, sv, en)
-    tricks = _quick_tricks(variant, state, event.get("tricks"))
-    if tricks is not None:
-        for i, side in enumerate(variant.sides):
-            if sum(tricks[s] for s in side) == 0 and points[i] > 0:
-                raise _violation(
-                    "points_without_tricks", R_COUNT, {"side": i, "points": points[i]},
-                    f"{side_name(variant, state, i)} tog inget stick och har då inga kort.",
-                    f"{side_name(variant, state, i)} took no trick and so has no cards.")
-    deal = replace(deal, quick=True)
-    state = replace(state, deal=deal)
-    raw_declarations = event.get("declarations") or [None] * variant.players
-    if not isinstance(raw_declarations, list) or len(raw_declarations) != variant.players:
-        raise _violation("result_shape", R_DECLARE, {"declarations": raw_declarations},
-                         f"Ange en deklaration (eller null) för var och en av "
-                         f"{variant.players} platser.",
-                         f"Give one declaration (or null) for each of the {variant.players} "
-                         "seats.")
-    order = seats_from(deal.forehand, variant.players, direction=DIRECTION)
-    for seat in order:
-        record = _quick_declaration(variant, state, seat, raw_declarations[seat])
-        if record is not None:
-            state = _record_declaration(variant, state, record)
-            if state.phase == "over":
-                return state
-    score = DealScore(deal.number, deal.dealer, _declared_by_side(variant, state.deal),
-                      tuple(points), tricks, None, None, quick=True)
-    return variant.settle(variant, state, score)
+def is_over_of(variant: Variant, state: State) -> bool:
+    return state.phase == "over"
 
 
-def _quick_tricks(variant: Variant, state: State, raw: Any) -> tuple[int, ...] | None:
-    if raw is None:
-        if variant.quick_needs_tricks:
-            raise _violation("result_shape", variant.rule_win, {"tricks": None},
-                             "Ange antal stick för varje spelare.",
-                             "Give the number of tricks for each player.")
-        return None
-    if not (isinstance(raw, list) and len(raw) == variant.players
-            and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)):
-        raise _violation("result_shape", R_PLAY, {"tricks": raw},
-                         f"Ange antal stick för var och en av {variant.players} platser.",
-                         f"Give the number of tricks for each of the {variant.players} seats.")
-    if sum(raw) != variant.hand_size:
-        raise _violation(
-            "tricks_do_not_add_up", R_PLAY, {"tricks": raw, "sum": sum(raw)},
-            f"Sticken blir {sum(raw)}, men en giv har {variant.hand_size} stick.",
-            f"The tricks add up to {sum(raw)}, but a deal has {variant.hand_size} tricks.")
-    return tuple(raw)
+def result_of(variant: Variant, state: State) -> dict[str, Any] | None:
+    return scoring.race_result(variant, state)
 
 
-def _quick_declaration(variant: Variant, state: State, seat: int,
-                       raw: Any) -> DeclarationRecord | None:
-    if raw is None or raw == 0:
-        return None
-    if not state.rules.declarations:
-        raise _violation("declarations_off", R_DECLARE, {"seat": seat},
-                         "Vid det här bordet deklarerar man inte.",
-                         "At this table there are no declarations.")
-    if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0:
-        _check_declared_total(variant, state, seat, raw)
-        return DeclarationRecord(seat, (), (), 0, 0, raw, quick=True)
-    if isinstance(raw, dict) and "cards" in raw and set(raw) <= {"cards", "combinations"}:
-        cards = raw["cards"]
-        if isinstance(cards, str):
-            laid_down = DECK.parse_many(cards)
-        elif isinstance(cards, list) and all(isinstance(c, str) for c in cards):
-            laid_down = tuple(card for c in cards for card in DECK.parse_many(c))
-        else:
-            laid_down = None
-        if laid_down is not None:
-            combos = (_parse_combinations(raw["combinations"]) if "combinations" in raw
-                      else None)
-            return _check_declaration(state, seat, laid_down, combos)
-    raise EventFormatError(
-        "bad_field", rule="Inmatning", params={"field": "declarations", "seat": seat},
-        sv="En deklaration är null, ett poängtal, eller {\"cards\": …, \"combinations\": …}.",
-        en="A declaration is null, a number of points, or {\"cards\": …, \"combinations\": …}.")
+def findings_of(variant: Variant, state: State) -> tuple[Finding, ...]:
+    return state.past_findings + state.deal.knowledge.findings
 
 
-def _check_declared_total(variant: Variant, state: State, seat: int, points: int) -> None:
-    """§1.5: a bare number must be a total some declaration from a hand of the game's size
-    can have (flertal 12–36 each, sequences 10, 15, 20 …, doubled at three of a group)."""
-    options = declarations800.DeclarationOptions(
-        card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
-    possible = declarations800.achievable(variant.hand_size, options)
-    if points in possible:
-        return
-    below = max((t for t in possible if t < points), default=None)
-    above = min((t for t in possible if t > points), default=None)
-    near = [t for t in (below, above) if t is not None]
-    near_sv = " eller ".join(map(str, near))
-    near_en = " or ".join(map(str, near))
-    raise _violation(
-        "declaration_value_impossible", R_POINTS,
-        {"seat": seat, "points": points, "nearest": near, "hand_size": variant.hand_size},
-        f"{_name(state, seat)}: ingen deklaration ur en hand på {variant.hand_size} kort ger "
-        f"{points} poäng — flertal ger 12–36, sekvenser 10, 15, 20 …, och tre av samma grupp "
-        f"dubblas. Närmast möjliga: {near_sv}.",
-        f"{_name(state, seat)}: no declaration from a hand of {variant.hand_size} cards is "
-        f"worth {points} points — flertal give 12–36, sequences 10, 15, 20 …, and three of one "
-        f"group are doubled. Nearest possible: {near_en}.")
-
-
-_HANDLERS = {
-    "discard": _on_discard, "hand": _on_hand, "declare": _on_declare, "play": _on_play,
-    "trick": _on_trick, "fjont": _on_fjont, "result": _on_result,
-}
+def describe_of(variant: Variant, state: State) -> dict[str, Any]:
+    """The state as JSON. Discards are shown by count only: they lie face down."""
+    return next_up.describe_of(variant, state)
 
 
 # --- events -------------------------------------------------------------------------------------
@@ -1299,12 +608,7 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
                     "(utan kombinationer räknar appen ut den bästa).",
             help_en="A declaration in the first trick: the cards shown and the combinations "
                     "(without combinations the app works out the best one)."),
-        "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                          help_en="One card played."),
-        "trick": EventSpec({"cards": "cards"},
-                           help_sv="Sticket i spelordning (moturs) från den som står på tur.",
-                           help_en="The trick's cards in playing order (counter-clockwise) "
-                                   "from the seat to play."),
+        "play": play_event(), "trick": trick_event(counter_clockwise=True),
         "fjont": EventSpec(
             {"card": "card"}, {"seat": "seat"},
             help_sv="Kortet som ges i utbyte för ★ ur de vunna korten.",
@@ -1332,154 +636,16 @@ def private_for(variant: Variant) -> dict[str, PrivateSpec]:
     return private
 
 
-def deal_in_progress(state: State) -> int | None:
+def deal_in_progress_of(variant: Variant, state: State) -> int | None:
     """The deal being played (its discards and hands are private until it is over)."""
     return None if state.phase == "over" else state.deal.number
 
 
-# --- what comes next ----------------------------------------------------------------------------
-def _result_hint(variant: Variant) -> Expectation:
-    """Quick entry: card points per side, declarations and tricks per seat; where the whole
-    deck is in play the points add up to one figure, so the form fills the other side's."""
-    low, high = points_range(variant.cards_in_play)
-    hints: dict[str, Any] = {"per": {"points": "side", "declarations": "seat", "tricks": "seat"}}
-    if low == high:
-        hints["total"] = {"points": low}
-    return Expectation("result", fields=hints)
+# --- a variant module's tables ----------------------------------------------------------------
+def tables_for(variant: Variant) -> tuple[Any, ...]:
+    """A variant module's deck, words, declaration calculator (the API's ``/declarations``),
+    events and private entries — the family's, for that variant::
 
-
-def expected_of(variant: Variant, state: State) -> Expected:
-    deal = state.deal
-    if state.phase == "over":
-        if state.losers:
-            who = ", ".join(_name(state, s) for s in state.losers)
-            return Expected("over", f"Partiet är slut: {who} förlorade.",
-                            f"The match is over: {who} lost.")
-        if state.winner is not None:
-            who = side_name(variant, state, state.winner)
-            return Expected("over", f"Partiet är slut: {who} vann.",
-                            f"The match is over: {who} won.")
-        return Expected("over", "Partiet är slut.", "The match is over.")
-    quick = (_result_hint(variant),) if not deal.touched else ()
-    hands = tuple(Expectation("hand", s) for s in range(variant.players)
-                  if not deal.hand_known[s] and not _has_played(deal, s))
-    if state.phase == "discard":
-        due = _discards_due(variant, deal)
-        seat = due[0][0]
-        names = ", ".join(_name(state, s) for s, _ in due)
-        count = due[0][1]
-        return Expected(
-            "discard", f"Giv {deal.number}: {names} sakar {count} kort.",
-            f"Deal {deal.number}: {names} discards {count} cards.", seat,
-            tuple(Expectation("discard", s, fields={"count": c, "forbidden": "tarokker, K"})
-                  for s, c in due) + hands + quick)
-    if state.phase == "exchange":
-        debt = deal.debt
-        assert debt is not None
-        debtor = side_name(variant, state, debt.debtor)
-        creditor = side_name(variant, state, debt.creditor)
-        choices = exchange_choices(variant, state)
-        won = [c for c in choices if c in deal.piles[debt.debtor]]
-        return Expected(
-            "exchange", f"{debtor} ger {creditor} ett kort i utbyte för ★.",
-            f"{debtor} give {creditor} a card in exchange for ★.", debt.seat,
-            (Expectation("fjont", debt.seat, fields={
-                "creditor": debt.creditor, "trick": debt.trick,
-                # the won cards everybody saw; the discards lie face down: only their number
-                "choices": sorted({str(c) for c in won}),
-                "discards": len(choices) - len(won)}),))
-    trick = deal.current
-    assert trick is not None
-    seat = to_play(variant, deal)
-    led = led_suit_skipping(trick, (FJONT,))
-    legal = legal_cards(deal, seat)
-    fields: dict[str, Any] = {"trick": trick.number, "leader": trick.leader, "led_suit": led}
-    if legal is not None:
-        # what the entered hand allows is the hand's secret (rules_engine.secrets)
-        fields["legal"] = sealed(seat, sorted({str(c) for c in legal}))
-    declare = tuple(Expectation("declare", s) for s in range(variant.players)
-                    if _may_declare(variant, state, s))
-    owed_sv, owed_en = "", ""
-    if deal.debt is not None:
-        fields["fjont_owed"] = _fjont_owed(deal.debt)
-        owed_sv, owed_en = _fjont_owed_prompt(variant, state, deal.debt)
-    return Expected(
-        "play",
-        f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.{owed_sv}",
-        f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.{owed_en}", seat,
-        (Expectation("play", seat, fields=fields), Expectation("trick", seat)) + declare
-        + hands + quick)
-
-
-def _fjont_owed(debt: FjontDebt) -> dict[str, int]:
-    """The ⟨★⟩ exchange still owed (§1.4.1), as ``expected`` shows it while play goes on."""
-    return {"seat": debt.seat, "debtor": debt.debtor, "creditor": debt.creditor,
-            "trick": debt.trick}
-
-
-def _fjont_owed_prompt(variant: Variant, state: State, debt: FjontDebt) -> tuple[str, str]:
-    """§1.4.1: the ★-side has won nothing yet, so ⟨★⟩ lies face up as a reminder; the card
-    is due as soon as it has won one, at the latest at the end of the deal."""
-    debtor = side_name(variant, state, debt.debtor)
-    creditor = side_name(variant, state, debt.creditor)
-    many = len(variant.sides[debt.debtor]) > 1
-    return (f" {debtor} är skyldig{'a' if many else ''} {creditor} ett kort för ★ "
-            f"(stick {debt.trick}); det ges så snart {debtor} har vunnit ett stick.",
-            f" {debtor} {'owe' if many else 'owes'} {creditor} a card for ★ (trick "
-            f"{debt.trick}), given as soon as {debtor} {'win' if many else 'wins'} a trick.")
-
-
-# --- reading the state --------------------------------------------------------------------------
-def race_sheet(variant: Variant, state: State) -> Sheet:
-    """The protokoll of 800/1000/150: one column per side, running totals (§1.6)."""
-    columns = tuple(side_name(variant, state, i) for i in range(len(variant.sides)))
-    return Sheet(players=columns, rows=state.rows, totals=state.totals,
-                 next_dealer=None, winner=state.winner,
-                 notes={"target": variant.target, "direction": "up",
-                        "sides": [list(side) for side in variant.sides],
-                        "dealer": None if state.phase == "over" else state.dealer,
-                        "last_deal": None if state.last is None else state.last.as_dict()})
-
-
-def race_result(variant: Variant, state: State) -> dict[str, Any] | None:
-    if state.phase != "over":
-        return None
-    return {"winner": state.winner,
-            "winners": [] if state.winner is None else list(variant.sides[state.winner]),
-            "totals": list(state.totals), "target": variant.target}
-
-
-def all_findings(state: State) -> tuple[Finding, ...]:
-    return state.past_findings + state.deal.knowledge.findings
-
-
-def describe_of(variant: Variant, state: State) -> dict[str, Any]:
-    """The state as JSON. Discards are shown by count only: they lie face down."""
-    deal = state.deal
-
-    def trick_dict(t: Trick) -> dict[str, Any]:
-        out = {"number": t.number, "leader": t.leader,
-               "cards": [{"seat": p.seat, "card": str(p.card)} for p in t.plays]}
-        if len(t.plays) == variant.players:
-            out["winner"] = trick_winner(t)
-        return out
-
-    return {
-        "phase": state.phase, "dealer": state.dealer,
-        "sides": [list(side) for side in variant.sides], "totals": list(state.totals),
-        "winner": state.winner, "losers": list(state.losers), "target": variant.target,
-        "deal": {
-            "number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
-            "discards": [{"seat": s, "count": len(c)} for s, c in deal.discard_log],
-            "hands_entered": [s for s in range(variant.players) if deal.hand_known[s]],
-            "declarations": [d.as_dict() for d in deal.declarations],
-            "tricks": [trick_dict(t) for t in deal.tricks],
-            "current": None if deal.current is None else trick_dict(deal.current),
-            "won": list(deal.won),
-            "won_cards": [len(p) for p in deal.piles],
-            "fjont_debt": None if deal.debt is None else {
-                "seat": deal.debt.seat, "debtor": deal.debt.debtor,
-                "creditor": deal.debt.creditor, "trick": deal.debt.trick},
-        },
-        "last_deal": None if state.last is None else state.last.as_dict(),
-    }
+        DECK, LABELS, DECLARATIONS, EVENTS, PRIVATE = family.tables_for(VARIANT)
+    """
+    return DECK, LABELS, declarations800, events_for(variant), private_for(variant)
