@@ -93,12 +93,13 @@ class GameModule(Protocol):
     def describe(self, state: Any) -> dict[str, Any]: ...
 
 
-def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
+def check_players(players: tuple[str, ...], first_dealer: int | None, *, name: str,
                   players_range: tuple[int, int], rule: str, dealer_rule: str | None = None,
                   sv: str | None = None, en: str | None = None) -> None:
     """Refuse a table of the wrong size or with a first dealer who is not at it (every
     game's ``new``). ``sv``/``en`` replace the plain "X is played by 3–5 players" where the
-    text says more (Bräus's "four players in two pairs")."""
+    text says more (Bräus's "four players in two pairs"). ``first_dealer=None``: a game
+    without a dealer (Kom ihåg: the youngest begins), whose table's first dealer is ignored."""
     low, high = players_range
     if not low <= len(players) <= high:
         count = f"{low}" if low == high else f"{low}–{high}"
@@ -106,7 +107,8 @@ def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
             "player_count", rule=rule, params={"players": len(players)},
             sv=sv or f"{name} spelas av {count} spelare.",
             en=en or f"{name} is played by {count} players.")
-    check_first_dealer(first_dealer, len(players), dealer_rule or rule)
+    if first_dealer is not None:
+        check_first_dealer(first_dealer, len(players), dealer_rule or rule)
 
 
 def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:
@@ -115,6 +117,18 @@ def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:
         raise RuleViolation("bad_dealer", rule=rule, params={"first_dealer": first_dealer},
                             sv="Första given måste vara en av spelarna.",
                             en="The first dealer must be one of the players.")
+
+
+def refuse_not_expected(expected: Expected, rule: str, event_type: str,
+                        phase: str) -> RuleViolation:
+    """An entry that does not fit now ("not_expected"): the refusal says what the table
+    expects instead, in the words of ``expected`` (a game's ``_refuse_phase``)."""
+    return RuleViolation(
+        "not_expected", rule=rule,
+        params={"event": event_type, "phase": phase,
+                "expected": [i.type for i in expected.inputs]},
+        sv=f"Den inmatningen passar inte nu. {expected.prompt_sv}",
+        en=f"That entry does not fit now. {expected.prompt_en}")
 
 
 def options_catalog(options_cls: type) -> list[dict[str, Any]]:

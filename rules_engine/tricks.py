@@ -1,16 +1,18 @@
-"""Tricks: who plays next, which card wins, and the turn order around the table.
+"""Tricks: the cards of a trick, which card wins it, and which cards may be played.
 
-Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
-counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
-(Rödskägg's "går inte med") are skipped by passing the seats still active.
+The seat ring (``next_seat``, ``seats_from``: clockwise or counter-clockwise, skipping seats
+no longer in the deal) lives in ``rules_engine.seating`` with the rest of who sits where; it
+is imported here too, so ``tricks.next_seat`` keeps working.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from .cards import Card, Deck
+from .errors import RuleViolation
+from .seating import next_seat, seats_from  # noqa: F401  (re-exported: the seat ring)
 
 
 @dataclass(frozen=True)
@@ -42,25 +44,6 @@ class Trick:
             if play.seat == seat:
                 return play.card
         return None
-
-
-def next_seat(seat: int, n_seats: int, active: Iterable[int] | None = None,
-              direction: int = 1) -> int:
-    """The next seat after ``seat`` in the direction of play, skipping inactive seats."""
-    active_set = set(range(n_seats)) if active is None else set(active)
-    for step in range(1, n_seats + 1):
-        candidate = (seat + direction * step) % n_seats
-        if candidate in active_set:
-            return candidate
-    raise ValueError("no active seat")
-
-
-def seats_from(start: int, n_seats: int, active: Iterable[int] | None = None,
-               direction: int = 1) -> tuple[int, ...]:
-    """All active seats in playing order, beginning with ``start``."""
-    active_set = set(range(n_seats)) if active is None else set(active)
-    order = [(start + direction * step) % n_seats for step in range(n_seats)]
-    return tuple(seat for seat in order if seat in active_set)
 
 
 def winning_play(trick: Trick, deck: Deck, trump: str | None = None) -> Play:
@@ -138,3 +121,50 @@ def playable(hand: Iterable[Card], led_suit: str | None, trump: str | None,
         if must is not None and any(c.suit == must for c in cards):
             return tuple(c for c in cards if c.suit == must or c.suit in free_set)
     return cards
+
+
+# --- trick play entered at the table: shared checks and words ------------------------------
+def check_trick_size(cards: tuple[Card, ...], remaining: int, rule: str) -> None:
+    """A whole trick entered at once (event ``trick``) holds exactly the cards still due."""
+    if len(cards) != remaining:
+        raise RuleViolation(
+            "trick_size", rule=rule, params={"cards": len(cards), "expected": remaining},
+            sv=f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
+            en=f"The trick needs {remaining} more cards, not {len(cards)}.")
+
+
+def refuse_out_of_turn(players: tuple[str, ...], seat: int, to_play: int,
+                       trick: int, rule: str) -> RuleViolation:
+    """A card played by ``seat`` when it is ``to_play``'s turn in trick number ``trick``."""
+    return RuleViolation(
+        "not_your_turn", rule=rule,
+        params={"seat": seat, "expected_seat": to_play, "trick": trick},
+        sv=f"Det är {players[to_play]}s tur i stick {trick}, inte {players[seat]}s.",
+        en=f"It is {players[to_play]}'s turn in trick {trick}, not {players[seat]}'s.")
+
+
+def add_trick(won: tuple[int, ...], winner: int) -> tuple[int, ...]:
+    """Tricks per seat after ``winner`` took one more."""
+    return tuple(w + (1 if s == winner else 0) for s, w in enumerate(won))
+
+
+def trick_as_dict(trick: Trick, winner: int | None = None) -> dict:
+    """A trick for ``describe``: number, leader, the cards by seat, and (once complete) who
+    took it."""
+    out = {"number": trick.number, "leader": trick.leader,
+           "cards": [{"seat": p.seat, "card": str(p.card)} for p in trick.plays]}
+    if winner is not None:
+        out["winner"] = winner
+    return out
+
+
+def enter_trick(state: Any, cards: tuple[Card, ...], remaining: int, rule: str,
+                to_play: Callable[[Any], int],
+                play: Callable[[Any, int, Card], Any]) -> Any:
+    """A whole trick entered at once (event ``trick``): the cards in playing order from the
+    seat to play, each played by ``play(state, seat, card)`` for the seat ``to_play(state)``
+    names — so every check of a single card applies to each of them."""
+    check_trick_size(cards, remaining, rule)
+    for card in cards:
+        state = play(state, to_play(state), card)
+    return state

@@ -62,7 +62,8 @@ from typing import Any
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, RuleSection
+from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
 
 ID = "kom_ihag"
@@ -201,11 +202,9 @@ def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
     options = options or Options()
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DECK, params={"players": len(players)},
-            sv=f"Kom ihåg spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Kom ihåg is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
+    # No dealer: the youngest begins, so the table's first dealer is not the game's concern.
+    check_players(players, None, name=TITLE, players_range=(MIN_PLAYERS, MAX_PLAYERS),
+                  rule=R_DECK)
     if options.pair_rule not in PAIR_RULES:
         raise EventFormatError(
             "bad_option", rule="Spelets alternativ",
@@ -429,7 +428,7 @@ def _on_miss(state: State, event: dict[str, Any]) -> State:
     turn = state.turn + (1 if state.to_play is None else 0)
     flip = Flip(len(state.flips) + 1, turn, seat, "miss", None, cards)
     # The next player clockwise begins a new turn.
-    return replace(state, flips=state.flips + (flip,), to_play=(seat + 1) % state.n,
+    return replace(state, flips=state.flips + (flip,), to_play=next_seat(seat, state.n),
                    turn=turn + 1)
 
 
