@@ -54,6 +54,13 @@ TRUMP = "T"  # the suit of 800's numbered trumps (tarokker ⟨N⟩, ⟨I⟩, ⟨
 FJONT = "★"  # 800's ⟨★⟩ Fjønt: a suit of its own, one card
 
 RANKS_ACE_HIGH = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+# Ace low, the ace a one and the king thirteen (Fan tan, Muggins: "Ess räknas som 1").
+RANKS_ACE_LOW = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def rank_number(card: "Card", order: tuple[str, ...] = RANKS_ACE_LOW) -> int:
+    """A card's number in a rank order, from 1 (ace low: the ace 1 … the king 13)."""
+    return order.index(card.rank) + 1
 _RANK_ALIASES = {
     "A": "A", "E": "A", "K": "K", "Q": "Q", "D": "Q", "J": "J", "KN": "J", "T": "10",
     **{str(n): str(n) for n in range(2, 11)},

@@ -131,6 +131,19 @@ def refuse_not_expected(expected: Expected, rule: str, event_type: str,
         en=f"That entry does not fit now. {expected.prompt_en}")
 
 
+def option(default: Any, choices: tuple[Any, ...] = (), *, sv: str, en: str) -> Any:
+    """One field of a game's ``Options``: its default (the text's rule where it states one),
+    the choices a table may make instead, and what it means in both languages — what the
+    catalog shows (``options_catalog``) and ``build_options`` checks against::
+
+        sevens: str = option("must", ("must", "may"), sv="…", en="…")
+    """
+    metadata: dict[str, Any] = {"sv": sv, "en": en}
+    if choices:
+        metadata["choices"] = tuple(choices)
+    return field(default=default, metadata=metadata)
+
+
 def options_catalog(options_cls: type) -> list[dict[str, Any]]:
     """Describe an ``Options`` dataclass for the catalog: name, default, choices, help.
 

@@ -25,6 +25,11 @@ class SheetRow:
     deal: int | None = None
     marks: tuple[str, ...] = ()
 
+    @classmethod
+    def start(cls, totals: tuple[int, ...], marks: tuple[str, ...] = ()) -> "SheetRow":
+        """The sheet's first line: the players' standing before the first deal."""
+        return cls("start", "Start", "Start", (None,) * len(totals), tuple(totals), None, marks)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,

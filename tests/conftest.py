@@ -119,6 +119,43 @@ def start_table(client, game: str = "rodskagg", players=("Anna", "Bo", "Cia", "D
     return TableHandle(client, body["id"], body["token"], body["join_code"], body)
 
 
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_director(client, name: str = "Turneringsledaren") -> dict[str, Any]:
+    """A tournament director made through the API (its token and id)."""
+    response = client.post("/api/directors", json={"name": name})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+ERROR_SHAPE = {"code", "message", "messages", "rule", "details"}
+
+
+def refusal(response, status: int, code: str) -> dict[str, Any]:
+    """A refused request's answer: ``status`` and ``code``, the one error shape, words in
+    both languages."""
+    assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert set(response.json) == ERROR_SHAPE
+    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
+    return response.json
+
+
+def refused(table: TableHandle, event: dict[str, Any], status: int, code: str,
+            rule: str | None = None) -> dict[str, Any]:
+    """Post ``event`` to ``table``; it must be refused (``refusal``) citing ``rule`` when
+    given, and change nothing: the log, the table's view and its sequence number."""
+    log_before, view_before, seq = table.log(), table.view(), table.seq
+    body = refusal(table.post(event), status, code)
+    if rule is not None:
+        assert body["rule"] == rule
+    assert table.log() == log_before
+    assert table.view() == view_before
+    assert table.seq == seq
+    return body
+
+
 @pytest.fixture
 def table(client):
     return start_table(client)

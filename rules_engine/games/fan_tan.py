@@ -75,16 +75,20 @@ Interpretations (where the text is silent; the rules page lists them too)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, SUITS, Card
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
+from .fan_tan_layout import (START_RANK, SUIT_SIZE, fitting, lay, on_table, order_run,
+                             successor)
+from .fan_tan_layout import RANKS, rank_no  # noqa: F401 (part of the game's vocabulary)
+from .fan_tan_state import Deal, Move, PassMark, State
 
 ID = "fan_tan"
 TITLE = "Fan tan"
@@ -93,9 +97,6 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 DECK = FRENCH52
 
 # --- the rule text as data -------------------------------------------------------------------
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # ace is a one
-START_RANK = "7"  # standard fan tan starts each suit with its seven
-SUIT_SIZE = len(RANKS)
 
 R_DEAL = "Fan tan — Given"
 R_PLAY = "Fan tan — Spelet"
@@ -138,36 +139,29 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    variant: str = field(default="standard", metadata={
-        "choices": ("standard", "fri"),
-        "sv": "Fan tan med sjuorna (förval) eller fri fan tan (valfritt startkort, runt från "
-              "kung till ess, flera kort i följd på en gång).",
-        "en": "Fan tan with the sevens (default) or fri fan tan (any start card, round from "
-              "king to ace, several cards in sequence at once)."})
-    scoring: str = field(default="wins", metadata={
-        "choices": ("wins", "chips"),
-        "sv": "Protokollet räknar vunna givar (förval) eller marker (pott, pass, kort kvar).",
-        "en": "The protokoll counts deals won (default) or chips (pool, passes, cards left)."})
-    ante: int = field(default=1, metadata={
-        "choices": (0, 1, 2, 5),
-        "sv": "Med marker: insats var och en lägger i potten före given.",
-        "en": "With chips: what each player puts in the pool before the deal."})
-    pass_chips: int = field(default=1, metadata={
-        "choices": (0, 1, 2),
-        "sv": "Med marker: vad ett pass kostar (till potten).",
-        "en": "With chips: what a pass costs (into the pool)."})
-    card_chips: int = field(default=1, metadata={
-        "choices": (0, 1, 2),
-        "sv": "Med marker: vad varje förlorare betalar vinnaren per kort kvar på handen.",
-        "en": "With chips: what each loser pays the winner per card left in his hand."})
-    false_pass_chips: int = field(default=0, metadata={
-        "choices": (0, 1, 3, 5),
-        "sv": "Med marker: böter till potten för ett pass som bevisas falskt (texten: inget).",
-        "en": "With chips: fine into the pool for a pass proven false (the text: none)."})
-    deals: int = field(default=1, metadata={
-        "choices": (1, 2, 3, 5, 10, 0),
-        "sv": "Antal givar i partiet (texten: en; 0 = tills ni slutar).",
-        "en": "Deals in the match (the text: one; 0 = until you stop)."})
+    variant: str = option("standard", ("standard", "fri"),
+        sv="Fan tan med sjuorna (förval) eller fri fan tan (valfritt startkort, runt från "
+           "kung till ess, flera kort i följd på en gång).",
+        en="Fan tan with the sevens (default) or fri fan tan (any start card, round from "
+           "king to ace, several cards in sequence at once).")
+    scoring: str = option("wins", ("wins", "chips"),
+        sv="Protokollet räknar vunna givar (förval) eller marker (pott, pass, kort kvar).",
+        en="The protokoll counts deals won (default) or chips (pool, passes, cards left).")
+    ante: int = option(1, (0, 1, 2, 5),
+        sv="Med marker: insats var och en lägger i potten före given.",
+        en="With chips: what each player puts in the pool before the deal.")
+    pass_chips: int = option(1, (0, 1, 2),
+        sv="Med marker: vad ett pass kostar (till potten).",
+        en="With chips: what a pass costs (into the pool).")
+    card_chips: int = option(1, (0, 1, 2),
+        sv="Med marker: vad varje förlorare betalar vinnaren per kort kvar på handen.",
+        en="With chips: what each loser pays the winner per card left in his hand.")
+    false_pass_chips: int = option(0, (0, 1, 3, 5),
+        sv="Med marker: böter till potten för ett pass som bevisas falskt (texten: inget).",
+        en="With chips: fine into the pool for a pass proven false (the text: none).")
+    deals: int = option(1, (1, 2, 3, 5, 10, 0),
+        sv="Antal givar i partiet (texten: en; 0 = tills ni slutar).",
+        en="Deals in the match (the text: one; 0 = until you stop).")
 
 
 EVENTS = {
@@ -222,159 +216,14 @@ LABELS = {
 }
 
 
-# --- state -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Move:
-    """One turn of the deal: cards laid out (a pass lays none). ``implied`` marks the passes
-    recorded because a later player opened with the first seven."""
-
-    number: int
-    seat: int
-    cards: tuple[Card, ...] = ()
-    implied: bool = False
-
-
-@dataclass(frozen=True)
-class PassMark:
-    """``seat`` passed at ``move`` while ``fitting`` fitted: he said he held none of them."""
-
-    seat: int
-    move: int
-    fitting: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Deal:
-    number: int
-    dealer: int
-    forehand: int
-    dealt: tuple[int, ...]  # cards dealt per seat
-    counts: tuple[int, ...]  # cards still in each hand
-    layout: tuple[tuple[Card, ...], ...]  # per suit (SUITS order), in the order laid out
-    turn: int
-    paid: tuple[int, ...]  # chips each seat has put in the pool this deal
-    moves: tuple[Move, ...] = ()
-    marks: tuple[PassMark, ...] = ()  # passes not yet proven false
-    findings: tuple[Finding, ...] = ()
-    passes_in_row: int = 0
-    winner: int | None = None
-    quick: bool = False
-    left_known: bool = True  # False: a quick entry gave no cards left (the protokoll says none)
-    hands: hand_entry.Hands = ()  # entered hands (private), still held
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    options: Options
-    dealer: int
-    phase: str = "deal"  # deal, play, over
-    deal: Deal | None = None
-    deals_played: int = 0
-    totals: tuple[int, ...] = ()  # deals won, or the chip balance
-    rows: tuple[SheetRow, ...] = ()
-    past_findings: tuple[Finding, ...] = ()
-
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
-    def fri(self) -> bool:
-        return self.options.variant == "fri"
-
-    @property
-    def chips(self) -> bool:
-        return self.options.scoring == "chips"
-
-
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv=f"Fan tan spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Fan tan is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name="Fan tan",
+                  players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     totals = (0,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), totals)
-    return State(players, options or Options(), first_dealer, totals=totals, rows=(start,))
-
-
-# --- the layout ------------------------------------------------------------------------------
-def rank_no(card: Card) -> int:
-    """1 for the ace … 13 for the king ("Essen räknas som lägsta kort, dvs. 1:or")."""
-    return RANKS.index(card.rank) + 1
-
-
-def _card(suit: str, number: int) -> Card:
-    return Card(suit, RANKS[number - 1])
-
-
-def successor(card: Card) -> Card:
-    """The next card up in fri fan tan: after the king comes the ace."""
-    return _card(card.suit, rank_no(card) % SUIT_SIZE + 1)
-
-
-def fitting(layout: tuple[tuple[Card, ...], ...], fri: bool) -> tuple[Card, ...]:
-    """The cards that may be laid out now, whoever holds them.
-
-    Standard: a seven of a suit not yet out; in a suit that is out, the card just above its
-    highest and just below its lowest (no further than king and ace). Fri: any card of a
-    suit not yet started; in a started suit the next card up, round from king to ace, until
-    all thirteen are out.
-    """
-    fits: list[Card] = []
-    for suit, pile in zip(SUITS, layout):
-        if fri:
-            if not pile:
-                fits.extend(_card(suit, r) for r in range(1, SUIT_SIZE + 1))
-            elif len(pile) < SUIT_SIZE:
-                fits.append(successor(pile[-1]))
-            continue
-        if not pile:
-            fits.append(Card(suit, START_RANK))
-            continue
-        numbers = [rank_no(c) for c in pile]
-        if min(numbers) > 1:
-            fits.append(_card(suit, min(numbers) - 1))
-        if max(numbers) < SUIT_SIZE:
-            fits.append(_card(suit, max(numbers) + 1))
-    return tuple(fits)
-
-
-def order_run(layout: tuple[tuple[Card, ...], ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A run typed in any order, put in the order it is laid (fri fan tan).
-
-    "flera kort samtidigt förutsatt att de bildar en följd": what counts is that the cards
-    form a sequence, not the order a phone taps them. On a started pile the run begins with
-    the card after its top; in a suit not started it begins with the one card whose
-    predecessor (round from ace to king) is not among them. Cards that are no run (two
-    suits, a gap, a card twice, a whole suit typed out of order — any of its cards could
-    begin it, so the first typed does) keep the order typed and are refused as before.
-    """
-    if len(cards) < 2 or len({c.suit for c in cards}) > 1 or len(set(cards)) != len(cards):
-        return cards
-    pile = layout[SUITS.index(cards[0].suit)]
-    numbers = {rank_no(c) for c in cards}
-    if pile:
-        start = rank_no(successor(pile[-1]))
-    else:
-        starts = [n for n in numbers if (n - 2) % SUIT_SIZE + 1 not in numbers]
-        if len(starts) > 1:
-            return cards  # a gap: no sequence, refused as typed
-        start = starts[0] if starts else rank_no(cards[0])
-    return tuple(sorted(cards, key=lambda c: (rank_no(c) - start) % SUIT_SIZE))
-
-
-def on_table(deal: Deal) -> tuple[Card, ...]:
-    return tuple(card for pile in deal.layout for card in pile)
-
-
-def _lay(layout: tuple[tuple[Card, ...], ...], card: Card) -> tuple[tuple[Card, ...], ...]:
-    index = SUITS.index(card.suit)
-    return layout[:index] + (layout[index] + (card,),) + layout[index + 1:]
+    return State(players, options or Options(), first_dealer, totals=totals,
+                 rows=(SheetRow.start(totals),))
 
 
 # --- small helpers -----------------------------------------------------------------------------
@@ -467,7 +316,7 @@ def _check_turn(state: State, deal: Deal, seat: int) -> None:
 
 def _implied_passes(state: State, deal: Deal, seat: int) -> Deal:
     """The first seven laid by a player after forehand: those before him had no seven."""
-    if seat == deal.turn or state.fri or on_table(deal):
+    if seat == deal.turn or state.fri or on_table(deal.layout):
         _check_turn(state, deal, seat)
         return deal
     for passer in seats_from(deal.turn, state.n):
@@ -488,7 +337,7 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
         cards = order_run(deal.layout, cards)  # typed in any order (issue 15, item 16)
     rule = _play_rule(state)
     first = cards[0]
-    if not on_table(deal) and not state.fri and first.rank != START_RANK:
+    if not on_table(deal.layout) and not state.fri and first.rank != START_RANK:
         raise _violation(
             "start_with_seven", R_PLAY, {"card": str(first)},
             "Spelet börjar med en sjua: förhand lägger ut en; saknar förhand sjua börjar närmaste "
@@ -520,7 +369,7 @@ def _lay_out(state: State, seat: int, cards: tuple[Card, ...], kind: str) -> Sta
         fits = fitting(layout, state.fri)
         if card not in fits:
             raise _does_not_fit(state, layout, card)
-        layout = _lay(layout, card)
+        layout = lay(layout, card)
     move = Move(len(deal.moves) + 1, seat, cards)
     deal = _prove_passes(state, deal, seat, cards, move.number)
     counts = tuple(c - (len(cards) if s == seat else 0) for s, c in enumerate(deal.counts))
@@ -611,7 +460,7 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
     seat = event["seat"]
     _check_turn(state, deal, seat)
     fits = set(fitting(deal.layout, state.fri))
-    out = set(on_table(deal))
+    out = set(on_table(deal.layout))
     if all(card in fits for card in DECK.cards if card not in out):
         raise _violation(
             "pass_impossible", _play_rule(state), {"seat": seat},
@@ -634,7 +483,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
         raise _refuse_phase(state, "hand")
     seat = event["seat"]
     cards = hand_entry.check_entry(
-        deal.hands, seat, event["cards"], size=deal.counts[seat], seen=on_table(deal),
+        deal.hands, seat, event["cards"], size=deal.counts[seat], seen=on_table(deal.layout),
         rule=R_DEAL, players=state.players,
         size_sv=f" ({deal.dealt[seat]} givna, {deal.dealt[seat] - deal.counts[seat]} utlagda)",
         size_en=f" ({deal.dealt[seat]} dealt, {deal.dealt[seat] - deal.counts[seat]} laid out)")
@@ -807,7 +656,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
         paid = tuple(p + state.options.pass_chips * (k - e)
                      for p, k, e in zip(paid, passes, entered))
     deal = replace(deal, counts=left, paid=paid, quick=True,
-                   left_known="cards_left" in event or not midway)
+                   left_known="cards_left" in event)
     return _finish_deal(replace(state, deal=deal), winner)
 
 
@@ -846,7 +695,7 @@ def expected(state: State) -> Expected:
     assert deal is not None
     seat = deal.turn
     fits = [str(c) for c in fitting(deal.layout, state.fri)]
-    played = [str(c) for c in on_table(deal)]
+    played = [str(c) for c in on_table(deal.layout)]
     inputs = [Expectation("play", seat, fields={"card": fits, "played": played})]
     legal = legal_cards(state, seat)
     if legal is not None:
@@ -858,7 +707,7 @@ def expected(state: State) -> Expected:
     inputs.append(Expectation("result",
                               fields={"cards_left": list(range(max(deal.counts) + 1))}))
     name = _name(state, seat)
-    if not on_table(deal) and not state.fri:
+    if not on_table(deal.layout) and not state.fri:
         sv = f"{name} lägger ut en sjua eller passar (har ingen)."
         en = f"{name} lays out a seven or passes (has none)."
     else:

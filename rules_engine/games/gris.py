@@ -53,13 +53,13 @@ Interpretations (where the text is silent; the rules page lists them too)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52, Card, Deck
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
 
@@ -124,20 +124,17 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    count: str = field(default="tally", metadata={
-        "choices": ("tally", "letters"),
-        "sv": "Protokollet räknar förluster (förval) eller delar ut en bokstav per förlust "
-              "tills någon stavat hela ordet.",
-        "en": "The protokoll counts losses (default) or gives a letter per loss until "
-              "someone has spelt the whole word."})
-    word: str = field(default="GRIS", metadata={
-        "choices": ("GRIS", "GRISEN", "PIG"),
-        "sv": "Ordet som stavas med bokstäver (förval GRIS).",
-        "en": "The word spelt with letters (default GRIS)."})
-    deals: int = field(default=10, metadata={
-        "choices": (5, 10, 20, 0),
-        "sv": "Räkna förluster: antal givar i partiet (0 = tills ni slutar).",
-        "en": "Counting losses: deals in the match (0 = until you stop)."})
+    count: str = option("tally", ("tally", "letters"),
+        sv="Protokollet räknar förluster (förval) eller delar ut en bokstav per förlust "
+           "tills någon stavat hela ordet.",
+        en="The protokoll counts losses (default) or gives a letter per loss until "
+           "someone has spelt the whole word.")
+    word: str = option("GRIS", ("GRIS", "GRISEN", "PIG"),
+        sv="Ordet som stavas med bokstäver (förval GRIS).",
+        en="The word spelt with letters (default GRIS).")
+    deals: int = option(10, (5, 10, 20, 0),
+        sv="Räkna förluster: antal givar i partiet (0 = tills ni slutar).",
+        en="Counting losses: deals in the match (0 = until you stop).")
 
 
 _RANK_KIND = "choice:" + "|".join(RANK_CHOICES)
@@ -240,15 +237,11 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DECK, params={"players": len(players)},
-            sv=f"Gris spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Gris is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name="Gris",
+                  players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DECK, dealer_rule=R_DEAL)
     losses = (0,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), losses)
-    return State(players, options or Options(), first_dealer, losses=losses, rows=(start,))
+    return State(players, options or Options(), first_dealer, losses=losses,
+                 rows=(SheetRow.start(losses),))
 
 
 # --- small helpers -----------------------------------------------------------------------------

@@ -69,13 +69,13 @@ Interpretations (where the text is silent; the rules page lists them too)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import FRENCH52, Card
+from ..cards import FRENCH52, RANKS_ACE_LOW, Card, rank_number
 from ..errors import RuleViolation
 from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..sheet import Sheet, SheetRow
 from ..tricks import next_seat, seats_from
 
@@ -86,7 +86,7 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 7
 DECK = FRENCH52
 
 # --- the rule text as data -------------------------------------------------------------------
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")  # ace low, no wrap
+RANKS = RANKS_ACE_LOW  # ace low, no wrap
 MUGGINS_CARDS = {3: 4, 4: 4, 5: 2, 6: 4, 7: 3}  # face-up muggins cards by player count
 
 R_DEAL = "Muggins — Given"
@@ -126,26 +126,22 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    turn_ends: str = field(default="own_pile", metadata={
-        "choices": ("own_pile", "every_card"),
-        "sv": "Turen går vidare när ett kort hamnar i egen kasthög (förval) eller efter "
-              "varje kort.",
-        "en": "The turn passes when a card goes on one's own discard pile (default) or after "
-              "every card."})
-    left_pile: str = field(default="nearest", metadata={
-        "choices": ("nearest", "neighbour"),
-        "sv": "Kasthögen till vänster: närmaste som finns (förval) eller bara grannens.",
-        "en": "The discard pile to the left: the nearest there is (default) or only the "
-              "neighbour's."})
-    wrong_placement: str = field(default="call", metadata={
-        "choices": ("call", "refuse"),
-        "sv": "Fel placering: de andra kan ropa muggins (förval) eller appen vägrar den.",
-        "en": "A wrong placement: the others may call muggins (default) or the app refuses "
-              "it."})
-    deals: int = field(default=1, metadata={
-        "choices": (1, 2, 3, 5, 10, 0),
-        "sv": "Antal givar i partiet (texten: en; 0 = tills ni slutar).",
-        "en": "Deals in the match (the text: one; 0 = until you stop)."})
+    turn_ends: str = option("own_pile", ("own_pile", "every_card"),
+        sv="Turen går vidare när ett kort hamnar i egen kasthög (förval) eller efter "
+           "varje kort.",
+        en="The turn passes when a card goes on one's own discard pile (default) or after "
+           "every card.")
+    left_pile: str = option("nearest", ("nearest", "neighbour"),
+        sv="Kasthögen till vänster: närmaste som finns (förval) eller bara grannens.",
+        en="The discard pile to the left: the nearest there is (default) or only the "
+           "neighbour's.")
+    wrong_placement: str = option("call", ("call", "refuse"),
+        sv="Fel placering: de andra kan ropa muggins (förval) eller appen vägrar den.",
+        en="A wrong placement: the others may call muggins (default) or the app refuses "
+           "it.")
+    deals: int = option(1, (1, 2, 3, 5, 10, 0),
+        sv="Antal givar i partiet (texten: en; 0 = tills ni slutar).",
+        en="Deals in the match (the text: one; 0 = until you stop).")
 
 
 EVENTS = {
@@ -273,20 +269,16 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv=f"Muggins spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Muggins is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name="Muggins",
+                  players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     totals = (0,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), totals)
-    return State(players, options or Options(), first_dealer, totals=totals, rows=(start,))
+    return State(players, options or Options(), first_dealer, totals=totals,
+                 rows=(SheetRow.start(totals),))
 
 
 # --- the piles -------------------------------------------------------------------------------
 def rank_no(card: Card) -> int:
-    return RANKS.index(card.rank) + 1
+    return rank_number(card, RANKS)
 
 
 def fits(card: Card, top: Card) -> bool:

@@ -12,21 +12,9 @@ import sqlite3
 import pytest
 
 from api import create_app
-from tests.conftest import TableHandle, start_table
+from tests.conftest import bearer, make_director, refusal, start_table, TableHandle
 
 RESULT = {"type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [1, 4, 1, 0]}
-SHAPE = {"code", "message", "messages", "rule", "details"}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def refused(response, status: int, code: str) -> dict:
-    assert (response.status_code, response.json["code"]) == (status, code), response.json
-    assert set(response.json) == SHAPE
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    return response.json
 
 
 def join(client, code: str, name: str = "Bos telefon", address: str | None = None):
@@ -41,12 +29,6 @@ def joined_handle(table: TableHandle, name: str = "Bos telefon") -> TableHandle:
     assert body["table_id"] == table.id and body["role"] == "player"
     return TableHandle(table.client, table.id, body["token"], table.join_code,
                        {**table.created, **body}, seq=table.seq)
-
-
-def make_director(client, name: str = "Klubbmästerskapet") -> dict:
-    response = client.post("/api/directors", json={"name": name})
-    assert response.status_code == 201, response.json
-    return response.json
 
 
 # --- creating and joining ----------------------------------------------------------------------
@@ -78,7 +60,7 @@ def test_a_phone_joins_with_the_code_and_posts_with_its_own_token(table):
 
 
 def test_a_wrong_code_is_404(client):
-    body = refused(join(client, "ZZZZZZ"), 404, "join_code_unknown")
+    body = refusal(join(client, "ZZZZZZ"), 404, "join_code_unknown")
     assert "code" in body["message"].lower()
 
 
@@ -87,15 +69,15 @@ def test_failed_joins_are_rate_limited_per_address(tmp_path):
     client = app.test_client()
     table = start_table(client)
     for _ in range(3):
-        refused(join(client, "ZZZZZZ", address="192.0.2.7"), 404, "join_code_unknown")
+        refusal(join(client, "ZZZZZZ", address="192.0.2.7"), 404, "join_code_unknown")
     response = join(client, "ZZZZZZ", address="192.0.2.7")
-    body = refused(response, 429, "too_many_attempts")
+    body = refusal(response, 429, "too_many_attempts")
     assert 1 <= int(response.headers["Retry-After"]) <= 600
     assert body["details"]["retry_after"] == int(response.headers["Retry-After"])
     # Past the limit even the right code waits: a guesser learns nothing by going on.
-    refused(join(client, table.join_code, address="192.0.2.7"), 429, "too_many_attempts")
+    refusal(join(client, table.join_code, address="192.0.2.7"), 429, "too_many_attempts")
     # Reading with a code from there waits too; a token still reads.
-    refused(table.get(headers={"X-Join-Code": table.join_code},
+    refusal(table.get(headers={"X-Join-Code": table.join_code},
                       environ_base={"REMOTE_ADDR": "192.0.2.7"}), 429, "too_many_attempts")
     assert table.get(environ_base={"REMOTE_ADDR": "192.0.2.7"}).status_code == 200
     # Another address is not affected.
@@ -110,7 +92,7 @@ def test_wrong_codes_on_reads_count_as_failed_attempts(tmp_path):
     elsewhere = {"REMOTE_ADDR": "192.0.2.9"}
     for header in ({"X-Join-Code": "ZZZZZZ"}, {"X-Spectator-Key": "nope"}):
         assert table.get(headers=header, environ_base=elsewhere).status_code == 403
-    refused(table.get(headers={"X-Spectator-Key": table.spectator_key},
+    refusal(table.get(headers={"X-Spectator-Key": table.spectator_key},
                       environ_base=elsewhere), 429, "too_many_attempts")
 
 
@@ -148,13 +130,13 @@ def test_what_each_reader_sees(table):
 def test_reads_without_or_with_wrong_credentials_are_refused(client, path):
     table = start_table(client)
     other = start_table(client)
-    refused(table.get(path, headers={}), 401, "credentials_required")
-    refused(table.get(path, headers=bearer("not-a-token")), 401, "token_unknown")
-    refused(table.get(path, headers=other.headers), 403, "token_forbidden")
-    refused(table.get(path, headers={"X-Join-Code": other.join_code}), 403, "join_code_wrong")
-    refused(table.get(path, headers={"X-Spectator-Key": other.spectator_key}), 403,
+    refusal(table.get(path, headers={}), 401, "credentials_required")
+    refusal(table.get(path, headers=bearer("not-a-token")), 401, "token_unknown")
+    refusal(table.get(path, headers=other.headers), 403, "token_forbidden")
+    refusal(table.get(path, headers={"X-Join-Code": other.join_code}), 403, "join_code_wrong")
+    refusal(table.get(path, headers={"X-Spectator-Key": other.spectator_key}), 403,
             "spectator_key_wrong")
-    refused(client.get(f"/api/tables/nope{path}"), 404, "table_not_found")
+    refusal(client.get(f"/api/tables/nope{path}"), 404, "table_not_found")
 
 
 def test_the_csv_protokoll_by_url_with_the_spectator_key(table):
@@ -169,9 +151,9 @@ def test_a_spectator_link_finds_its_table(table):
     assert response.json == {"table_id": table.id}
     response = table.client.get(f"/api/watch?spectator_key={table.spectator_key}")
     assert response.json == {"table_id": table.id}
-    refused(table.client.get("/api/watch", headers={"X-Spectator-Key": "x" * 22}), 404,
+    refusal(table.client.get("/api/watch", headers={"X-Spectator-Key": "x" * 22}), 404,
             "spectator_key_unknown")
-    refused(table.client.get("/api/watch"), 401, "credentials_required")
+    refusal(table.client.get("/api/watch"), 401, "credentials_required")
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -180,8 +162,8 @@ def test_spectators_and_code_holders_cannot_write(table):
     before = table.log()
     for headers in ({"X-Spectator-Key": table.spectator_key},
                     {"X-Join-Code": table.join_code}):
-        refused(table.post({"type": "deal"}, headers=headers), 403, "read_only")
-    refused(table.client.post(f"/api/tables/{table.id}/events?spectator_key="
+        refusal(table.post({"type": "deal"}, headers=headers), 403, "read_only")
+    refusal(table.client.post(f"/api/tables/{table.id}/events?spectator_key="
                               f"{table.spectator_key}",
                               json={"based_on": 1, "client_event_id": "s", "event":
                                     {"type": "deal"}}), 403, "read_only")
@@ -190,8 +172,8 @@ def test_spectators_and_code_holders_cannot_write(table):
 
 def test_another_tables_token_changes_nothing(client):
     one, other = start_table(client), start_table(client)
-    refused(one.post(RESULT, headers=other.headers), 403, "token_forbidden")
-    refused(client.get(f"/api/tables/{one.id}/devices", headers=other.headers), 403,
+    refusal(one.post(RESULT, headers=other.headers), 403, "token_forbidden")
+    refusal(client.get(f"/api/tables/{one.id}/devices", headers=other.headers), 403,
             "token_forbidden")
     assert one.log()["events"] == [] and other.log()["events"] == []
 
@@ -208,9 +190,9 @@ def test_owner_lists_devices_and_revokes_a_lost_phone(table):
                                    headers=table.headers)
     assert response.status_code == 200 and response.json["revoked_at"]
     before = table.log()
-    refused(phone.post({"type": "deal"}), 403, "token_revoked")
-    refused(phone.get(), 403, "token_revoked")
-    refused(phone.get("/events"), 403, "token_revoked")
+    refusal(phone.post({"type": "deal"}), 403, "token_revoked")
+    refusal(phone.get(), 403, "token_revoked")
+    refusal(phone.get("/events"), 403, "token_revoked")
     assert table.log() == before
     # Its entries stay in the log, still naming it; the revoked device stays listed.
     assert before["events"][0]["device_id"] == phone.created["device_id"]
@@ -224,7 +206,7 @@ def test_owner_lists_devices_and_revokes_a_lost_phone(table):
     # and only the managers are told it (issue 14).
     new_code = response.json["join_code"]
     assert new_code != table.join_code and again.json["join_code"] == new_code
-    refused(join(table.client, table.join_code), 404, "join_code_unknown")
+    refusal(join(table.client, table.join_code), 404, "join_code_unknown")
     table.join_code = new_code
     assert joined_handle(table).view()["access"]["role"] == "player"
 
@@ -233,16 +215,16 @@ def test_only_the_owner_manages_devices(table):
     phone = joined_handle(table)
     other_phone = joined_handle(table, "Cias telefon")
     path = f"/api/tables/{table.id}/devices"
-    refused(table.client.get(path, headers=phone.headers), 403, "owner_only")
-    refused(table.client.delete(f"{path}/{other_phone.created['device_id']}",
+    refusal(table.client.get(path, headers=phone.headers), 403, "owner_only")
+    refusal(table.client.delete(f"{path}/{other_phone.created['device_id']}",
                                 headers=phone.headers), 403, "owner_only")
-    refused(table.client.get(path, headers={"X-Join-Code": table.join_code}), 403, "read_only")
-    refused(table.client.get(path), 401, "token_required")
-    refused(table.client.delete(f"{path}/{table.device_id}", headers=table.headers), 409,
+    refusal(table.client.get(path, headers={"X-Join-Code": table.join_code}), 403, "read_only")
+    refusal(table.client.get(path), 401, "token_required")
+    refusal(table.client.delete(f"{path}/{table.device_id}", headers=table.headers), 409,
             "hand_over_first")
-    refused(table.client.delete(f"{path}/nope", headers=table.headers), 404, "device_not_found")
+    refusal(table.client.delete(f"{path}/nope", headers=table.headers), 404, "device_not_found")
     other = start_table(table.client)
-    refused(table.client.delete(f"{path}/{other.device_id}", headers=table.headers), 404,
+    refusal(table.client.delete(f"{path}/{other.device_id}", headers=table.headers), 404,
             "device_not_found")
     assert other_phone.view()["access"]["role"] == "player"  # nothing was revoked
 
@@ -252,11 +234,11 @@ def test_a_new_spectator_key_replaces_the_old(table):
     assert response.status_code == 201
     new_key = response.json["spectator_key"]
     assert response.json["spectator_link"].endswith(f"/?watch={new_key}")
-    refused(table.get(headers={"X-Spectator-Key": table.spectator_key}), 403,
+    refusal(table.get(headers={"X-Spectator-Key": table.spectator_key}), 403,
             "spectator_key_wrong")
     assert table.get(headers={"X-Spectator-Key": new_key}).status_code == 200
     player = joined_handle(table)
-    refused(table.client.post(f"/api/tables/{table.id}/spectator-key", headers=player.headers),
+    refusal(table.client.post(f"/api/tables/{table.id}/spectator-key", headers=player.headers),
             403, "owner_only")
 
 
@@ -272,7 +254,7 @@ def director_table(client, director: dict) -> TableHandle:
 
 
 def test_a_director_owns_the_tables_it_starts_and_acts_on_them(client):
-    director = make_director(client)
+    director = make_director(client, "Klubbmästerskapet")
     tables = [director_table(client, director) for _ in range(2)]
     as_director = [TableHandle(client, t.id, director["token"], t.join_code, t.created)
                    for t in tables]
@@ -288,7 +270,7 @@ def test_a_director_owns_the_tables_it_starts_and_acts_on_them(client):
     response = client.delete(f"/api/tables/{tables[0].id}/devices/"
                              f"{phone.created['device_id']}", headers=bearer(director["token"]))
     assert response.status_code == 200
-    refused(phone.post({"type": "deal"}), 403, "token_revoked")
+    refusal(phone.post({"type": "deal"}), 403, "token_revoked")
     me = client.get("/api/directors/me", headers=bearer(director["token"])).json
     assert me["name"] == "Klubbmästerskapet"
     assert sorted(t["id"] for t in me["tables"]) == sorted(t.id for t in tables)
@@ -302,23 +284,23 @@ def test_another_director_gets_403_and_changes_nothing(client):
     before = table.log()
     for target in (table, anonymous):
         headers = bearer(intruder["token"])
-        refused(target.get(headers=headers), 403, "token_forbidden")
-        refused(target.post({"type": "deal"}, headers=headers), 403, "token_forbidden")
-        refused(client.get(f"/api/tables/{target.id}/devices", headers=headers), 403,
+        refusal(target.get(headers=headers), 403, "token_forbidden")
+        refusal(target.post({"type": "deal"}, headers=headers), 403, "token_forbidden")
+        refusal(client.get(f"/api/tables/{target.id}/devices", headers=headers), 403,
                 "token_forbidden")
-        refused(client.delete(f"/api/tables/{target.id}/devices/{target.device_id}",
+        refusal(client.delete(f"/api/tables/{target.id}/devices/{target.device_id}",
                               headers=headers), 403, "token_forbidden")
     assert table.log() == before and anonymous.log()["events"] == []
 
 
 def test_director_tokens_are_checked_when_starting_a_table(client, table):
     players = {"game": "rodskagg", "players": ["A", "B", "C"]}
-    refused(client.post("/api/tables", json=players, headers=table.headers), 403,
+    refusal(client.post("/api/tables", json=players, headers=table.headers), 403,
             "director_token_required")
-    refused(client.post("/api/tables", json=players, headers=bearer("nope")), 401,
+    refusal(client.post("/api/tables", json=players, headers=bearer("nope")), 401,
             "token_unknown")
-    refused(client.get("/api/directors/me"), 401, "token_required")
-    refused(client.get("/api/directors/me", headers=table.headers), 403,
+    refusal(client.get("/api/directors/me"), 401, "token_required")
+    refusal(client.get("/api/directors/me", headers=table.headers), 403,
             "director_token_required")
 
 
@@ -332,11 +314,11 @@ def limited_app(tmp_path):
 def test_a_device_over_the_write_limit_gets_429_and_the_log_is_untouched(limited_app):
     table = start_table(limited_app.test_client())
     table.ok(RESULT)
-    refused(table.post({"type": "bid", "seat": 1, "bid": 3}), 422, "not_expected")  # counts
+    refusal(table.post({"type": "bid", "seat": 1, "bid": 3}), 422, "not_expected")  # counts
     table.ok({"type": "deal"})
     before = table.log()
     response = table.post({"type": "knock"})
-    body = refused(response, 429, "rate_limited")
+    body = refusal(response, 429, "rate_limited")
     retry = int(response.headers["Retry-After"])
     assert 1 <= retry <= 60
     assert body["details"]["retry_after"] == retry
@@ -360,7 +342,7 @@ def test_the_write_limit_holds_across_server_processes(limited_app, tmp_path):
     on_two.ok({"type": "deal"})
     table.seq = on_two.seq
     table.ok({"type": "knock"})
-    refused(on_two.post({"type": "bid", "seat": 1, "bid": 3}, based_on=3), 429, "rate_limited")
+    refusal(on_two.post({"type": "bid", "seat": 1, "bid": 3}, based_on=3), 429, "rate_limited")
     assert len(table.log()["events"]) == 3
 
 
@@ -368,7 +350,7 @@ def test_the_window_ends_and_writes_go_through_again(tmp_path):
     app = create_app({"DATABASE": str(tmp_path / "p.sqlite"), "WRITE_RATE_LIMIT": 1})
     table = start_table(app.test_client())
     table.ok(RESULT)
-    refused(table.post({"type": "deal"}), 429, "rate_limited")
+    refusal(table.post({"type": "deal"}), 429, "rate_limited")
     db = sqlite3.connect(app.config["DATABASE"])
     db.execute("update rate_limits set expires_at = expires_at - 61")  # a minute later
     db.commit()

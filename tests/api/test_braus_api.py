@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 ANNA, BO, CIA, DAN = 0, 1, 2, 3
@@ -18,22 +18,6 @@ ANNA, BO, CIA, DAN = 0, 1, 2, 3
 @pytest.fixture
 def braus_table(client):
     return start_table(client, game="braus", players=PLAYERS)
-
-
-def _refused(table, event, status, code, rule=None):
-    """Post an entry that must be refused; the log and the view must not change."""
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 def test_catalog_lists_braus_with_its_words(client):
@@ -110,7 +94,7 @@ def test_quick_entry_to_the_end_of_the_match_pissmunkar(braus_table):
     assert [r["kind"] for r in protokoll["rows"]] == ["start", "redeal", "deal", "deal",
                                                       "deal", "deal", "deal"]
     assert view["expected"]["phase"] == "over"
-    _refused(table, {"type": "result", "outcome": "rita", "winner": BO}, 422, "not_expected")
+    refused(table, {"type": "result", "outcome": "rita", "winner": BO}, 422, "not_expected")
 
 
 def test_a_stand_over_proven_later_is_a_finding_naming_both_tricks(braus_table):
@@ -162,24 +146,24 @@ def in_play(braus_table):
     ({"type": "stand"}, 400, "unknown_event_type", None),
 ])
 def test_refusals_in_play_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_refusals_at_the_start_leave_the_log_unchanged(braus_table):
     table = braus_table
-    _refused(table, {"type": "deal", "cut": BO}, 422, "wrong_cutter", "Bräus — Given")
-    _refused(table, {"type": "deal", "dealer": CIA}, 422, "wrong_dealer", "Bräus — Given")
-    _refused(table, {"type": "result", "outcome": "jan"}, 422, "winner_required",
+    refused(table, {"type": "deal", "cut": BO}, 422, "wrong_cutter", "Bräus — Given")
+    refused(table, {"type": "deal", "dealer": CIA}, 422, "wrong_dealer", "Bräus — Given")
+    refused(table, {"type": "result", "outcome": "jan"}, 422, "winner_required",
              "Bräus — Ritor")
-    _refused(table, {"type": "result", "outcome": "rita", "winner": BO, "tricks": [6, 2]},
+    refused(table, {"type": "result", "outcome": "rita", "winner": BO, "tricks": [6, 2]},
              422, "result_inconsistent", "Bräus — Ritor")
-    _refused(table, {"type": "result", "outcome": "never"}, 400, "bad_field")
+    refused(table, {"type": "result", "outcome": "never"}, 400, "bad_field")
     assert table.log()["events"] == []
     table.ok({"type": "deal"})
-    _refused(table, {"type": "play", "seat": BO, "card": "♣7"}, 422, "lay_sevens_first",
+    refused(table, {"type": "play", "seat": BO, "card": "♣7"}, 422, "lay_sevens_first",
              "Bräus — Sjuorna")
-    _refused(table, {"type": "pass", "seat": BO}, 422, "leader_must_lead", "Bräus — Spelet")
-    _refused(table, {"type": "sevens", "seat": BO, "cards": ["♠8"]}, 422, "not_a_seven",
+    refused(table, {"type": "pass", "seat": BO}, 422, "leader_must_lead", "Bräus — Spelet")
+    refused(table, {"type": "sevens", "seat": BO, "cards": ["♠8"]}, 422, "not_a_seven",
              "Bräus — Sjuorna")
     assert len(table.log()["events"]) == 1
 

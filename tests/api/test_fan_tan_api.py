@@ -9,26 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
-
-
-def _refused(table, event, status, code, rule=None):
-    """Post an entry that must be refused; the log and the view must not change."""
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 @pytest.fixture
@@ -103,37 +87,37 @@ def in_play(fan_tan_table):
     ({"type": "knock"}, 400, "unknown_event_type", None),
 ])
 def test_refusals_in_play_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_refusals_at_the_start_leave_the_log_unchanged(fan_tan_table):
     table = fan_tan_table
-    _refused(table, {"type": "play", "seat": BO, "card": "♥8"}, 422, "start_with_seven",
+    refused(table, {"type": "play", "seat": BO, "card": "♥8"}, 422, "start_with_seven",
              "Fan tan — Spelet")
-    _refused(table, {"type": "deal", "extra": [ANNA, BO]}, 422, "extra_cards",
+    refused(table, {"type": "deal", "extra": [ANNA, BO]}, 422, "extra_cards",
              "Fan tan — Given")
-    _refused(table, {"type": "result", "winner": ANNA, "cards_left": [1, 2, 3]}, 422,
+    refused(table, {"type": "result", "winner": ANNA, "cards_left": [1, 2, 3]}, 422,
              "winner_has_cards", "Fan tan — Vinst")
-    _refused(table, {"type": "result", "winner": 7}, 400, "bad_field")
+    refused(table, {"type": "result", "winner": 7}, 400, "bad_field")
     assert table.log()["events"] == []
 
 
 def test_fri_fan_tan_with_a_run(client):
     table = start_table(client, game="fan_tan", players=PLAYERS, options={"variant": "fri"})
-    _refused(table, {"type": "pass", "seat": BO}, 422, "pass_impossible",
+    refused(table, {"type": "pass", "seat": BO}, 422, "pass_impossible",
              "Fan tan — Fri fan tan")
     view = table.ok({"type": "run", "seat": BO, "cards": ["♠Q", "♠K", "♠A"]})
     assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A"]
     assert view["state"]["deal"]["hand"][BO] == 18 - 3
     assert [i["type"] for i in view["expected"]["inputs"]] == ["play", "run", "pass", "result"]
-    _refused(table, {"type": "run", "seat": CIA, "cards": "♠2 ♠4"}, 422, "not_a_sequence",
+    refused(table, {"type": "run", "seat": CIA, "cards": "♠2 ♠4"}, 422, "not_a_sequence",
              "Fan tan — Fri fan tan")
 
 
 def test_quick_entry_with_chips_ends_the_match(client):
     table = start_table(client, game="fan_tan", players=PLAYERS,
                         options={"scoring": "chips", "deals": 2})
-    _refused(table, {"type": "result", "winner": CIA}, 422, "cards_left_required",
+    refused(table, {"type": "result", "winner": CIA}, 422, "cards_left_required",
              "Fan tan — Marker")
     view = table.ok({"type": "result", "winner": CIA, "cards_left": [3, 1, 0]})
     assert view["protokoll"]["totals"] == [-4, -2, 6] and view["over"] is False
@@ -152,7 +136,7 @@ def test_quick_entry_after_cards_entered_one_by_one(in_play):
     (quick,) = [i for i in view["expected"]["inputs"] if i["type"] == "result"]
     assert quick["fields"]["cards_left"] == list(range(18))
     table.ok({"type": "pass", "seat": CIA})
-    _refused(table, {"type": "result", "winner": ANNA, "passes": [0, 0, 0]}, 422,
+    refused(table, {"type": "result", "winner": ANNA, "passes": [0, 0, 0]}, 422,
              "passes_below_entered", "Fan tan — Vinst")
     view = table.ok({"type": "result", "winner": ANNA})
     assert view["over"] is True and view["result"]["winner"] == ANNA
@@ -169,5 +153,5 @@ def test_fri_fan_tan_a_run_typed_in_any_order(client):
     view = table.ok({"type": "run", "seat": CIA, "cards": "♠3 ♠2"})
     assert view["state"]["deal"]["layout"]["♠"] == ["♠Q", "♠K", "♠A", "♠2", "♠3"]
     assert view["state"]["deal"]["moves"][-1]["cards"] == ["♠2", "♠3"]
-    _refused(table, {"type": "run", "seat": ANNA, "cards": "♠6 ♠4"}, 422, "not_a_sequence",
+    refused(table, {"type": "run", "seat": ANNA, "cards": "♠6 ♠4"}, 422, "not_a_sequence",
              "Fan tan — Fri fan tan")

@@ -7,7 +7,7 @@ Every refusal is checked to leave the log as it was.
 
 from __future__ import annotations
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -16,19 +16,6 @@ QUICK = {"type": "result", "bids": [2, 2, 3, 4], "tricks": [4, 1, 3, 5]}
 
 def fyrtioett_table(client, **extra):
     return start_table(client, game="fyrtioett", players=PLAYERS, **extra)
-
-
-def refused(table, event, status, code, rule=None):
-    """Post ``event``; it must be refused with ``status``/``code`` and the log unchanged."""
-    before = table.log()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    assert response.json["code"] == code, response.json
-    if rule is not None:
-        assert response.json["rule"] == rule
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    assert table.log() == before
-    return response.json
 
 
 def tricks_for(winners):

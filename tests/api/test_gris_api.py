@@ -8,26 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 ANNA, BO, CIA, DAN = 0, 1, 2, 3
-
-
-def _refused(table, event, status, code, rule=None):
-    """Post an entry that must be refused; the log and the view must not change."""
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 @pytest.fixture
@@ -59,7 +43,7 @@ def test_a_deal_with_grisen_and_thumbs(gris_table):
     assert view["expected"]["seat"] == CIA
     view = table.ok({"type": "pass", "seat": CIA})
     assert view["state"]["deal"]["grisen"] == DAN and view["expected"]["seat"] == DAN
-    _refused(table, {"type": "thumb", "seat": CIA, "rank": "6"}, 422,
+    refused(table, {"type": "thumb", "seat": CIA, "rank": "6"}, 422,
              "sixes_without_grisen", "Gris — Kvartetten")
     view = table.ok({"type": "thumb", "seat": DAN, "rank": "6"})
     assert view["expected"]["phase"] == "thumbs"
@@ -95,7 +79,7 @@ def in_play(gris_table):
     ({"type": "pass"}, 400, "missing_field", None),
 ])
 def test_refusals_in_play_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_letters_until_someone_is_the_gris(client):
@@ -107,7 +91,7 @@ def test_letters_until_someone_is_the_gris(client):
     assert view["result"]["gris"] == DAN and view["result"]["letters"] == ["", "", "", "GRIS"]
     assert view["protokoll"]["rows"][-1]["marks"] == ["", "", "", "GRIS"]
     assert view["protokoll"]["out"] == [DAN]
-    _refused(table, {"type": "result", "loser": ANNA}, 422, "not_expected")
+    refused(table, {"type": "result", "loser": ANNA}, 422, "not_expected")
 
 
 def test_starting_a_gris_table_needs_four_to_eight_players(client):

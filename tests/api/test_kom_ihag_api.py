@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.games import kom_ihag as ki
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
@@ -18,21 +18,6 @@ ANNA, BO, CIA = 0, 1, 2
 @pytest.fixture
 def memory_table(client):
     return start_table(client, game="kom_ihag", players=PLAYERS)
-
-
-def _refused(table, event, status, code, rule=None):
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 def test_catalog_lists_kom_ihag_with_its_words(client):
@@ -79,12 +64,12 @@ def test_a_whole_game_to_its_last_pair(memory_table):
     assert view["over"] is True and view["result"] == {"winner": BO, "winners": [BO],
                                                        "pairs": [0, 26, 0]}
     assert view["protokoll"]["winner"] == BO and view["expected"]["phase"] == "over"
-    _refused(table, {"type": "miss", "seat": BO}, 422, "not_expected", "Kom ihåg — Vinnaren")
+    refused(table, {"type": "miss", "seat": BO}, 422, "not_expected", "Kom ihåg — Vinnaren")
 
 
 def test_quick_entry_of_a_whole_game(memory_table):
     table = memory_table
-    _refused(table, {"type": "result", "pairs": [9, 9, 9]}, 422, "pairs_do_not_add_up")
+    refused(table, {"type": "result", "pairs": [9, 9, 9]}, 422, "pairs_do_not_add_up")
     view = table.ok({"type": "result", "pairs": [9, 9, 8]})
     assert view["over"] is True and view["result"]["winners"] == [ANNA, BO]
     assert view["protokoll"]["winner"] is None and view["protokoll"]["totals"] == [9, 9, 8]
@@ -95,7 +80,7 @@ def test_a_used_deck(client):
                         options={"left_out": "♠A ♥A"})
     view = table.view()
     assert view["state"]["total_pairs"] == 25
-    _refused(table, {"type": "pair", "seat": ANNA, "rank": "A", "cards": ["♠A", "♥A"]}, 422,
+    refused(table, {"type": "pair", "seat": ANNA, "rank": "A", "cards": ["♠A", "♥A"]}, 422,
              "card_left_out", "Kom ihåg — Kortleken")
     response = client.post("/api/tables", json={"game": "kom_ihag", "players": list(PLAYERS),
                                                 "options": {"left_out": "♠A"}})
@@ -134,13 +119,13 @@ def in_play(memory_table):
     ({"type": "turn", "seat": ANNA}, 400, "unknown_event_type", None),
 ])
 def test_refusals_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_the_third_pair_of_a_rank_is_refused(in_play):
     table = in_play
     table.ok({"type": "pair", "seat": ANNA, "rank": "K"})
-    body = _refused(table, {"type": "pair", "seat": ANNA, "rank": "K"}, 422, "rank_used_up",
+    body = refused(table, {"type": "pair", "seat": ANNA, "rank": "K"}, 422, "rank_used_up",
                     "Kom ihåg — Spelet")
     assert body["details"] == {"rank": "K", "pairs": 2, "max_pairs": 2}
 
@@ -158,9 +143,9 @@ def test_tally_mode_and_quick_entry_of_the_rest(client):
     view = table.ok({"type": "pair", "seat": CIA, "rank": "Q", "cards": ["♠Q", "♣Q"]})
     assert view["protokoll"]["totals"] == [0, 1, 1]
     assert view["protokoll"]["rows"][-1]["label"]["sv"] == "Par 2: Cia, damer (♠Q ♣Q)"
-    _refused(table, {"type": "miss", "seat": ANNA}, 422, "tally_mode", "Kom ihåg — Spelet")
-    _refused(table, {"type": "pair", "seat": ANNA, "rank": "Q"}, 422, "rank_used_up")
-    _refused(table, {"type": "result", "pairs": [26, 0, 0]}, 422, "pairs_below_entered")
+    refused(table, {"type": "miss", "seat": ANNA}, 422, "tally_mode", "Kom ihåg — Spelet")
+    refused(table, {"type": "pair", "seat": ANNA, "rank": "Q"}, 422, "rank_used_up")
+    refused(table, {"type": "result", "pairs": [26, 0, 0]}, 422, "pairs_below_entered")
     view = table.ok({"type": "result", "pairs": [8, 10, 8]})
     assert view["over"] is True and view["result"] == {"winner": BO, "winners": [BO],
                                                        "pairs": [8, 10, 8]}

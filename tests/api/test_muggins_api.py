@@ -8,27 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
 MUGGINS = ["♠3", "♥9", "♦J", "♣K"]
-
-
-def _refused(table, event, status, code, rule=None):
-    """Post an entry that must be refused; the log and the view must not change."""
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 @pytest.fixture
@@ -54,7 +38,7 @@ def test_a_deal_with_a_wrong_placement_called_muggins(muggins_table):
     table = muggins_table
     view = table.view()
     assert view["expected"]["inputs"][0]["fields"]["count"] == 4
-    _refused(table, {"type": "deal", "muggins": MUGGINS[:3]}, 422, "muggins_count",
+    refused(table, {"type": "deal", "muggins": MUGGINS[:3]}, 422, "muggins_count",
              "Muggins — Given")
     view = table.ok({"type": "deal", "muggins": MUGGINS})
     assert view["state"]["deal"]["draw"] == [16, 16, 16]
@@ -71,12 +55,12 @@ def test_a_deal_with_a_wrong_placement_called_muggins(muggins_table):
     assert view["state"]["deal"]["last"]["wrong"] is True
     calls = [i for i in view["expected"]["inputs"] if i["type"] == "muggins"]
     assert calls[0]["fields"]["caller"] == [ANNA, BO]
-    _refused(table, {"type": "muggins", "caller": CIA}, 422, "caller_is_offender",
+    refused(table, {"type": "muggins", "caller": CIA}, 422, "caller_is_offender",
              "Muggins — Muggins")
     view = table.ok({"type": "muggins", "caller": ANNA})
     assert view["state"]["deal"]["draw"] == [15, 13, 16]
     assert view["protokoll"]["rows"][-1]["kind"] == "muggins"
-    _refused(table, {"type": "muggins", "caller": BO}, 422, "not_muggins",
+    refused(table, {"type": "muggins", "caller": BO}, 422, "not_muggins",
              "Muggins — Muggins")
     seq = table.log()["seq"]
     view = table.ok({"type": "undo", "target": seq})
@@ -102,14 +86,14 @@ def in_play(muggins_table):
     ({"type": "play", "seat": BO}, 400, "missing_field", None),
 ])
 def test_refusals_in_play_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_refusing_wrong_placements_as_an_option(client):
     table = start_table(client, game="muggins", players=PLAYERS,
                         options={"wrong_placement": "refuse"})
     table.ok({"type": "deal", "muggins": MUGGINS})
-    body = _refused(table, {"type": "play", "seat": BO, "card": "♥4", "own": True}, 422,
+    body = refused(table, {"type": "play", "seat": BO, "card": "♥4", "own": True}, 422,
                     "wrong_pile", "Muggins — Spelet")
     assert body["details"]["correct"] == ["m0"]
 
@@ -118,7 +102,7 @@ def test_quick_entry_ends_the_match(muggins_table):
     view = muggins_table.ok({"type": "result", "winner": CIA})
     assert view["over"] is True and view["result"]["winner"] == CIA
     assert view["protokoll"]["totals"] == [0, 0, 1]
-    _refused(muggins_table, {"type": "result", "winner": BO}, 422, "not_expected")
+    refused(muggins_table, {"type": "result", "winner": BO}, 422, "not_expected")
 
 
 def test_quick_entry_after_cards_entered_one_by_one(in_play):

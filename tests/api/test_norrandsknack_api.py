@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 A, B, C = 0, 1, 2
@@ -16,22 +16,6 @@ A, B, C = 0, 1, 2
 
 def nk_table(client, **extra):
     return start_table(client, game="norrandsknack", players=PLAYERS, **extra)
-
-
-def refused(table, event, status, code, rule=None):
-    """Post ``event``; it must be refused with ``status``/``code``, the log unchanged."""
-    before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == before
-    assert table.view() == view_before
-    return body
 
 
 def test_the_catalog_lists_norrandsknack_with_its_words(client):

@@ -12,7 +12,7 @@ import random
 
 from rules_engine.cards import FRENCH52, SUITS
 from rules_engine.games import whist_play
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -22,19 +22,6 @@ NONE = [1, 1, 1, 1]
 
 def priffe_table(client, **extra):
     return start_table(client, game="priffe", players=PLAYERS, **extra)
-
-
-def refused(table, event, status, code, rule=None):
-    """Post ``event``; it must be refused with ``status``/``code`` and the log unchanged."""
-    before = table.log()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    assert response.json["code"] == code, response.json
-    if rule is not None:
-        assert response.json["rule"] == rule
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    assert table.log() == before
-    return response.json
 
 
 def test_the_catalog_carries_the_game_its_options_and_words(client):

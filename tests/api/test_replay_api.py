@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import bearer, start_table
 
 BIDDING = [{"type": "deal"}, {"type": "knock"}, {"type": "bid", "seat": 1, "bid": 2},
            {"type": "bid", "seat": 2, "bid": "smyga"}, {"type": "bid", "seat": 3, "bid": "smyga"},
@@ -32,10 +32,6 @@ LEADS = [1, 2, 3, 0]  # Bo, Cia, Dan, Anna: the order of play from Bo
 def plays(tricks):
     return [{"type": "play", "seat": LEADS[i], "card": card}
             for trick in tricks for i, card in enumerate(trick)]
-
-
-def bearer(token):
-    return {"Authorization": f"Bearer {token}"}
 
 
 def at(table, seq, headers=None):

@@ -7,19 +7,9 @@ Anna (0) deals the first deal; Bo (1) is forehand.
 
 from __future__ import annotations
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 A, B, C, D = 0, 1, 2, 3
-
-
-def refused(table, event, status, code):
-    before, seq = table.log(), table.seq
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    assert response.json["code"] == code, response.json
-    assert response.json["rule"] and response.json["messages"]["en"]
-    assert table.log() == before and table.seq == seq
-    return response.json
 
 
 def fem_opp_calls(view) -> list[dict]:

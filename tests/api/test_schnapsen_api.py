@@ -7,23 +7,9 @@ her right-hand neighbour, calls and leads; play goes Dan, Cia, Bo, Anna.
 
 from __future__ import annotations
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 A, B, C, D = 0, 1, 2, 3
-
-
-def refused(table, event, status, code, rule=None):
-    """Post ``event``; it must be refused with ``status``/``code`` and the log unchanged."""
-    before = table.log()
-    seq = table.seq
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    assert response.json["code"] == code, response.json
-    if rule is not None:
-        assert response.json["rule"] == rule
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    assert table.log() == before and table.seq == seq
-    return response.json
 
 
 def schnapsen_table(client, game="schnapsen", **extra):

@@ -6,20 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
-
-SHAPE = {"code", "message", "messages", "rule", "details"}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def refused(response, status: int, code: str) -> dict:
-    assert (response.status_code, response.json["code"]) == (status, code), response.json
-    assert set(response.json) == SHAPE
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    return response.json
+from tests.conftest import bearer, refusal, start_table
 
 
 def join(client, code: str, **extra):
@@ -63,7 +50,7 @@ def test_a_phone_joins_as_the_scorer(client, table):
 ])
 def test_a_seat_that_does_not_exist_refuses_the_join_whole(client, table, seat, status, code):
     before = devices(table)
-    refused(join(client, table.join_code, seat=seat), status, code)
+    refusal(join(client, table.join_code, seat=seat), status, code)
     assert devices(table) == before  # no device was made
 
 
@@ -73,7 +60,7 @@ def test_the_creator_gives_its_seat_when_it_starts_the_table(client):
     assert devices(table)[0]["seat"] == 2
     response = client.post("/api/tables", json={"game": "800", "players": ["A", "B", "C", "D"],
                                                  "seat": 4})
-    refused(response, 422, "seat_unknown")
+    refusal(response, 422, "seat_unknown")
 
 
 def test_a_director_has_no_seat(client):
@@ -81,11 +68,11 @@ def test_a_director_has_no_seat(client):
     headers = bearer(director["token"])
     response = client.post("/api/tables", json={"game": "800", "players": ["A", "B", "C", "D"],
                                                 "seat": 0}, headers=headers)
-    refused(response, 409, "director_has_no_seat")
+    refusal(response, 409, "director_has_no_seat")
     assert client.get("/api/directors/me", headers=headers).json["tables"] == []
     made = client.post("/api/tables", json={"game": "800", "players": ["A", "B", "C", "D"]},
                        headers=headers).json
-    refused(client.post(f"/api/tables/{made['id']}/seat", json={"seat": 0}, headers=headers),
+    refusal(client.post(f"/api/tables/{made['id']}/seat", json={"seat": 0}, headers=headers),
             409, "director_has_no_seat")
 
 
@@ -96,13 +83,13 @@ def test_one_place_per_device_and_changing_is_explicit(client, table):
     # The same seat again changes nothing (a retry keeps what it may read).
     again = client.post(url, json={"seat": 1}, headers=headers)
     assert again.status_code == 200 and again.json["seat"] == 1
-    body = refused(client.post(url, json={"seat": 2}, headers=headers), 409, "already_seated")
+    body = refusal(client.post(url, json={"seat": 2}, headers=headers), 409, "already_seated")
     assert body["details"] == {"seat": 1, "asked": 2}
-    refused(client.post(url, json={"seat": "scorer"}, headers=headers), 409, "already_seated")
+    refusal(client.post(url, json={"seat": "scorer"}, headers=headers), 409, "already_seated")
     assert client.get(f"/api/tables/{table.id}", headers=headers).json["access"]["seat"] == 1
     moved = client.post(url, json={"seat": 2, "change": True}, headers=headers)
     assert moved.status_code == 200 and moved.json["seat"] == 2
-    refused(client.post(url, json={"seat": 7, "change": True}, headers=headers), 422,
+    refusal(client.post(url, json={"seat": 7, "change": True}, headers=headers), 422,
             "seat_unknown")
     left = client.delete(url, headers=headers)
     assert left.status_code == 200 and left.json["seat"] is None
@@ -122,26 +109,26 @@ def test_a_seat_may_have_several_devices_and_each_sees_the_others(client, table)
 
 def test_only_a_device_token_takes_a_seat(client, table):
     url = f"/api/tables/{table.id}/seat"
-    refused(client.post(url, json={"seat": 0}), 401, "token_required")
-    refused(client.post(url, json={"seat": 0}, headers={"X-Join-Code": table.join_code}),
+    refusal(client.post(url, json={"seat": 0}), 401, "token_required")
+    refusal(client.post(url, json={"seat": 0}, headers={"X-Join-Code": table.join_code}),
             403, "read_only")
-    refused(client.post(url, json={"seat": 0},
+    refusal(client.post(url, json={"seat": 0},
                         headers={"X-Spectator-Key": table.spectator_key}), 403, "read_only")
     other = start_table(client)
-    refused(client.post(url, json={"seat": 0}, headers=other.headers), 403,
+    refusal(client.post(url, json={"seat": 0}, headers=other.headers), 403,
             "token_forbidden")
-    refused(client.post(url, json={}, headers=table.headers), 400, "invalid_request")
+    refusal(client.post(url, json={}, headers=table.headers), 400, "invalid_request")
 
 
 def test_the_owner_frees_a_seat_and_a_player_may_not(client, table):
     thief = join(client, table.join_code, seat=2).json
     player = join(client, table.join_code, seat=1).json
     url = f"/api/tables/{table.id}/devices/{thief['device_id']}/seat"
-    refused(client.delete(url, headers=bearer(player["token"])), 403, "owner_only")
+    refusal(client.delete(url, headers=bearer(player["token"])), 403, "owner_only")
     freed = client.delete(url, headers=table.headers)
     assert freed.status_code == 200 and freed.json["seat"] is None
     assert {d["id"]: d["seat"] for d in devices(table)}[thief["device_id"]] is None
-    refused(client.delete(f"/api/tables/{table.id}/devices/nobody/seat",
+    refusal(client.delete(f"/api/tables/{table.id}/devices/nobody/seat",
                           headers=table.headers), 404, "device_not_found")
 
 

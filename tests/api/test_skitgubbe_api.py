@@ -12,7 +12,7 @@ import io
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 from tests.games.test_skitgubbe import EXAMPLE_PILES, EXAMPLE_TRUMP, pair_up
 
 PLAYERS = ("Anna", "Bo", "Cia")
@@ -22,22 +22,6 @@ A, B, C = 0, 1, 2
 @pytest.fixture
 def sk_table(client):
     return start_table(client, game="skitgubbe", players=PLAYERS, first_dealer=C)
-
-
-def _refused(table, event, status, code, rule=None):
-    """Post an entry that must be refused; the log and the view must not change."""
-    log_before, view_before = table.log(), table.view()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    body = response.json
-    assert body["code"] == code, body
-    assert set(body) == {"code", "message", "messages", "rule", "details"}
-    assert body["messages"]["sv"] and body["messages"]["en"]
-    if rule is not None:
-        assert body["rule"] == rule
-    assert table.log() == log_before
-    assert table.view() == view_before
-    return body
 
 
 def _example(table) -> dict:
@@ -95,10 +79,10 @@ def test_the_example_of_the_text_through_the_api(sk_table):
     assert view["state"]["deal"]["trump"] == "♥" and view["expected"]["seat"] == A
     table.ok({"type": "play", "seat": A, "card": "♣9"})
     table.ok({"type": "run", "seat": B, "cards": ["♣Q", "♣K", "♣A"]})
-    body = _refused(table, {"type": "play", "seat": C, "card": "♥A"}, 422, "must_follow_suit",
+    body = refused(table, {"type": "play", "seat": C, "card": "♥A"}, 422, "must_follow_suit",
                     "Skitgubbe — Andra fasen")
     assert "♣10" in body["details"]["holding"]
-    _refused(table, {"type": "play", "seat": C, "card": "♣J"}, 422, "not_higher")
+    refused(table, {"type": "play", "seat": C, "card": "♣J"}, 422, "not_higher")
     view = table.ok({"type": "supa", "seat": C})
     current = view["state"]["deal"]["current"]
     assert current["groups"] == [{"seat": A, "cards": ["♣9"]}]
@@ -136,7 +120,7 @@ def test_a_short_match_ends_with_fewest_losses(client):
     assert view["over"] is True and view["result"] == {"winner": None, "losses": [2, 0, 0],
                                                        "games": 2}
     assert view["expected"]["phase"] == "over"
-    _refused(table, {"type": "result", "loser": B}, 422, "not_expected")
+    refused(table, {"type": "result", "loser": B}, 422, "not_expected")
 
 
 def test_undo_replays(sk_table):
@@ -174,21 +158,21 @@ def in_play(sk_table):
     ({"type": "stunsa"}, 400, "unknown_event_type", None),
 ])
 def test_refusals_in_phase_one_leave_the_log_unchanged(in_play, event, status, code, rule):
-    _refused(in_play, event, status, code, rule)
+    refused(in_play, event, status, code, rule)
 
 
 def test_refusals_in_phase_two_leave_the_log_unchanged(sk_table):
     table = sk_table
     _example(table)
-    _refused(table, {"type": "supa", "seat": A}, 422, "nothing_to_take_up",
+    refused(table, {"type": "supa", "seat": A}, 422, "nothing_to_take_up",
              "Skitgubbe — Andra fasen")
-    _refused(table, {"type": "play", "seat": A, "card": "♣10"}, 422, "card_in_other_hand")
-    _refused(table, {"type": "run", "seat": A, "cards": "♠3 ♠5"}, 422, "run_not_in_sequence")
-    _refused(table, {"type": "vaga", "seat": A, "card": "♠3"}, 422, "not_expected")
-    _refused(table, {"type": "hand", "seat": A, "cards": "♠3"}, 422, "hand_size")
+    refused(table, {"type": "play", "seat": A, "card": "♣10"}, 422, "card_in_other_hand")
+    refused(table, {"type": "run", "seat": A, "cards": "♠3 ♠5"}, 422, "run_not_in_sequence")
+    refused(table, {"type": "vaga", "seat": A, "card": "♠3"}, 422, "not_expected")
+    refused(table, {"type": "hand", "seat": A, "cards": "♠3"}, 422, "hand_size")
     table.ok({"type": "play", "seat": A, "card": "♦8"})
-    _refused(table, {"type": "play", "seat": B, "card": "♦5"}, 422, "not_higher")
-    _refused(table, {"type": "play", "seat": B, "card": "♠10"}, 422, "must_beat")
+    refused(table, {"type": "play", "seat": B, "card": "♦5"}, 422, "not_higher")
+    refused(table, {"type": "play", "seat": B, "card": "♠10"}, 422, "must_beat")
 
 
 def test_the_one_card_variant_refuses_a_run(client):
@@ -196,7 +180,7 @@ def test_the_one_card_variant_refuses_a_run(client):
                         options={"one_card": True})
     view = _example(table)
     assert "run" not in [i["type"] for i in view["expected"]["inputs"]]
-    _refused(table, {"type": "run", "seat": A, "cards": "♠3 ♠4"}, 422, "one_card_at_a_time",
+    refused(table, {"type": "run", "seat": A, "cards": "♠3 ♠4"}, 422, "one_card_at_a_time",
              "Skitgubbe — Varianter")
 
 
@@ -205,7 +189,7 @@ def test_compulsory_beating_refuses_a_take_up_when_able(client):
                         options={"must_beat": True})
     _example(table)
     table.ok({"type": "play", "seat": A, "card": "♣9"})
-    body = _refused(table, {"type": "supa", "seat": B}, 422, "must_beat_when_able",
+    body = refused(table, {"type": "supa", "seat": B}, 422, "must_beat_when_able",
                     "Skitgubbe — Varianter")
     assert body["details"]["beaters"] == ["♣Q", "♣K", "♣A"]
 
@@ -231,11 +215,11 @@ def test_a_table_begins_at_phase_two_without_entering_phase_one(sk_table):
     assert start["seat"] is None and start["fields"]["hands"] == "required"
     catalog = client_catalog(table)
     assert catalog["events"]["trump"]["optional"] == {"seat": "seat", "hands": "list"}
-    _refused(table, {"type": "trump", "card": "♥2", "seat": A}, 422,
+    refused(table, {"type": "trump", "card": "♥2", "seat": A}, 422,
              "phase_two_start_incomplete", "Skitgubbe — Andra fasen")
-    _refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": [17, 17, 17]}, 422,
+    refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": [17, 17, 17]}, 422,
              "hands_do_not_add_up", "Skitgubbe — Andra fasen")
-    _refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": "17 18 17"}, 400,
+    refused(table, {"type": "trump", "card": "♥2", "seat": A, "hands": "17 18 17"}, 400,
              "bad_field")
     view = table.ok({"type": "trump", "card": "h2", "seat": A, "hands": [17, 18, 17]})
     deal = view["state"]["deal"]
@@ -245,7 +229,7 @@ def test_a_table_begins_at_phase_two_without_entering_phase_one(sk_table):
     assert view["expected"]["phase"] == "two" and view["expected"]["seat"] == A
     table.ok({"type": "play", "seat": A, "card": "♣9"})
     table.ok({"type": "run", "seat": B, "cards": ["♣K", "♣Q", "♣A"]})
-    _refused(table, {"type": "play", "seat": C, "card": "♣J"}, 422, "not_higher")
+    refused(table, {"type": "play", "seat": C, "card": "♣J"}, 422, "not_higher")
     view = table.ok({"type": "play", "seat": C, "card": "♥A"})  # a trump: void in clubs?
     assert view["expected"]["seat"] == C and view["findings"] == []
     view = table.ok({"type": "play", "seat": C, "card": "♣10"})  # ... he was not
@@ -255,7 +239,7 @@ def test_a_table_begins_at_phase_two_without_entering_phase_one(sk_table):
     assert view["protokoll"]["totals"] == [0, 1, 0]
     assert view["protokoll"]["rows"][-1]["label"]["en"] == "Game 1: Bo skitgubbe (quick entry)"
     assert view["state"]["deal"]["phase"] == "one"  # the next game, at phase one again
-    _refused(table,
+    refused(table,
              {"type": "trump", "card": "♥2", "seat": A, "hands": [0, 26, 26]}, 422,
              "taker_holds_trump")
 

@@ -12,26 +12,9 @@ import itertools
 import pytest
 
 from api.tournament_logic import exchange
+from tests.conftest import bearer, make_director, refusal
 
-SHAPE = {"code", "message", "messages", "rule", "details"}
 _ids = itertools.count(1)
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def refused(response, status: int, code: str) -> dict:
-    assert (response.status_code, response.json["code"]) == (status, code), response.json
-    assert set(response.json) == SHAPE
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    return response.json
-
-
-def make_director(client, name: str = "Turneringsledaren") -> dict:
-    response = client.post("/api/directors", json={"name": name})
-    assert response.status_code == 201, response.json
-    return response.json
 
 
 class Event:
@@ -113,10 +96,10 @@ def test_a_director_creates_a_tournament(event):
 
 def test_creating_needs_a_director_token(client, table):
     body = braus_body()
-    refused(client.post("/api/tournaments", json=body), 401, "token_required")
-    refused(client.post("/api/tournaments", json=body, headers=bearer("nonsense")), 401,
+    refusal(client.post("/api/tournaments", json=body), 401, "token_required")
+    refusal(client.post("/api/tournaments", json=body, headers=bearer("nonsense")), 401,
             "token_unknown")
-    refused(client.post("/api/tournaments", json=body, headers=table.headers), 403,
+    refusal(client.post("/api/tournaments", json=body, headers=table.headers), 403,
             "director_token_required")
 
 
@@ -133,7 +116,7 @@ def test_creating_needs_a_director_token(client, table):
 def test_settings_are_checked_against_the_game(client, director, change, status, code):
     response = client.post("/api/tournaments", json={**braus_body(), **change},
                            headers=bearer(director["token"]))
-    refused(response, status, code)
+    refusal(response, status, code)
 
 
 def test_two_players_of_one_name_from_different_clubs_are_told_apart(client, director):
@@ -166,7 +149,7 @@ def test_seating_makes_tables_with_join_codes_that_the_director_owns(client, eve
     # The same round again, for the cards.
     again = event.get("/rounds/1").json
     assert again["tables"] == rnd["tables"]
-    refused(event.get("/rounds/2"), 404, "round_not_found")
+    refusal(event.get("/rounds/2"), 404, "round_not_found")
 
 
 def test_the_same_seed_gives_the_same_draw(client, director):
@@ -188,15 +171,15 @@ def test_a_count_that_does_not_divide_gets_byes(client, director):
 
 def test_the_next_round_waits_for_the_last_unless_forced(event):
     first = event.seat()
-    refused(event.post("/rounds", {"method": "standings"}), 409, "round_not_finished")
+    refusal(event.post("/rounds", {"method": "standings"}), 409, "round_not_finished")
     event.play(first["tables"][0]["table_id"], *rita(0, 6))
-    body = refused(event.post("/rounds", {"method": "standings"}), 409, "round_not_finished")
+    body = refusal(event.post("/rounds", {"method": "standings"}), 409, "round_not_finished")
     assert body["details"] == {"round": 1, "tables": [2]}
     second = event.seat("standings", force=True)
     assert second["number"] == 2
     third = event.seat("random", force=True)
     assert third["number"] == 3
-    refused(event.post("/rounds", {"method": "random", "force": True}), 409,
+    refusal(event.post("/rounds", {"method": "random", "force": True}), 409,
             "rounds_complete")
 
 
@@ -204,7 +187,7 @@ def test_a_one_round_tournament_says_its_only_round_is_seated(client, director):
     """Number agreement in the refusal: no "Alla 1 ronder"."""
     event = Event(client, director, braus_body(rounds=1))
     event.seat()
-    body = refused(event.post("/rounds", {"method": "random", "force": True}), 409,
+    body = refusal(event.post("/rounds", {"method": "random", "force": True}), 409,
                    "rounds_complete")
     assert body["messages"]["sv"] == "Turneringens enda rond är lottad."
 
@@ -239,7 +222,7 @@ def test_a_round_whose_seating_was_cut_off_is_seated_again(app, client, event):
 def test_rotation_is_for_pair_games(client, director):
     event = Event(client, director, {"name": "Klubbkväll", "game": "rodskagg", "rounds": 2,
                                      "players": [{"name": n} for n in "ABCDEFGH"]})
-    refused(event.post("/rounds", {"method": "rotation"}), 422, "rotation_needs_pairs")
+    refusal(event.post("/rounds", {"method": "rotation"}), 422, "rotation_needs_pairs")
 
 
 def test_partner_rotation_over_three_rounds(client, director):
@@ -280,12 +263,12 @@ def test_another_director_gets_403_and_changes_nothing(client, event):
             ("post", "/reviews", {"table_id": table_id, "finding": "0:x:0"}),
             ("patch", "/players/1", {"withdrawn": True})]:
         response = getattr(client, method)(event.url(path), json=body, headers=intruder)
-        refused(response, 403, "token_forbidden")
+        refusal(response, 403, "token_forbidden")
     # Its tables are the director's too: the intruder cannot write there either.
     response = client.post(f"/api/tables/{table_id}/events", headers=intruder,
                            json={"based_on": 0, "client_event_id": "x",
                                  "event": rita(0)[0]})
-    refused(response, 403, "token_forbidden")
+    refusal(response, 403, "token_forbidden")
     assert event.get().json["rounds_seated"] == 1
     assert event.get("/adjustments").json == []
     assert [a["action"] for a in event.get("/audit").json] == ["created", "round_seated"]
@@ -293,13 +276,13 @@ def test_another_director_gets_403_and_changes_nothing(client, event):
 
 
 def test_no_token_a_device_token_and_an_unknown_tournament(client, event, table):
-    refused(client.get(event.url("/watch")), 401, "token_required")
-    refused(client.get(event.url("/watch"), headers=table.headers), 403,
+    refusal(client.get(event.url("/watch")), 401, "token_required")
+    refusal(client.get(event.url("/watch"), headers=table.headers), 403,
             "director_token_required")
     # An unknown tournament is 404 before any credential is looked at.
-    refused(client.get("/api/tournaments/0000000000000000/watch"), 404,
+    refusal(client.get("/api/tournaments/0000000000000000/watch"), 404,
             "tournament_not_found")
-    refused(client.get("/api/tournaments/0000000000000000/standings"), 404,
+    refusal(client.get("/api/tournaments/0000000000000000/standings"), 404,
             "tournament_not_found")
 
 
@@ -343,9 +326,9 @@ def test_watch_shows_every_tables_status_findings_and_corrections(event):
     assert watch["tables"][0]["status"] == "playing" and watch["open_findings"] == []
     assert watch["tables"][0]["findings"][0]["reviewed"]["note"] == (
         "Talked to the table; play on.")
-    refused(event.post("/reviews", {"table_id": t1, "finding": "9:nothing:0"}), 404,
+    refusal(event.post("/reviews", {"table_id": t1, "finding": "9:nothing:0"}), 404,
             "finding_not_found")
-    refused(event.post("/reviews", {"table_id": "elsewhere", "finding": "0:x:0"}), 404,
+    refusal(event.post("/reviews", {"table_id": "elsewhere", "finding": "0:x:0"}), 404,
             "table_not_in_tournament")
 
     event.play(t2, *rita(1, 2))
@@ -430,9 +413,9 @@ def test_an_arbitral_adjustment_is_audited_and_shown_in_the_standings(event):
     assert three["rank"] == 8
     assert standings["adjustments"] == [adjustment]
     assert event.get("/adjustments").json == [adjustment]
-    refused(event.post("/adjustments", {"player": 99, "points": 1, "reason": "Who?"}), 404,
+    refusal(event.post("/adjustments", {"player": 99, "points": 1, "reason": "Who?"}), 404,
             "player_not_found")
-    refused(event.post("/adjustments", {"player": 1, "points": 1, "reason": "Later",
+    refusal(event.post("/adjustments", {"player": 1, "points": 1, "reason": "Later",
                                         "round": 3}), 422, "round_not_seated")
 
 
@@ -482,7 +465,7 @@ def test_the_json_export_imports_to_the_same_standings(client, director):
     archive = client.get(f"/api/tournaments/{imported.json['id']}/export",
                          headers=event.headers).json
     assert archive["rounds"] == export["rounds"]
-    refused(client.post(f"/api/tournaments/{imported.json['id']}/rounds",
+    refusal(client.post(f"/api/tournaments/{imported.json['id']}/rounds",
                         json={"method": "random"}, headers=event.headers), 409,
             "tournament_archived")
     assert client.get(f"/api/tournaments/{imported.json['id']}/audit",
@@ -493,12 +476,12 @@ def test_an_import_that_is_not_an_export_is_refused(client, director):
     headers = bearer(director["token"])
     bad = {"format": "protokoll-tournament", "version": 2, "tournament": {}, "players": [],
            "rounds": []}
-    body = refused(client.post("/api/tournament-imports", json=bad, headers=headers), 422,
+    body = refusal(client.post("/api/tournament-imports", json=bad, headers=headers), 422,
                    "invalid_export")
     assert body["details"]["field"] == "version"
-    refused(client.post("/api/tournament-imports", json={"format": "x"}, headers=headers), 400,
+    refusal(client.post("/api/tournament-imports", json={"format": "x"}, headers=headers), 400,
             "invalid_request")
-    refused(client.post("/api/tournament-imports", json=bad), 401, "token_required")
+    refusal(client.post("/api/tournament-imports", json=bad), 401, "token_required")
 
 
 def test_the_csv_exports_read_back(client, director):
@@ -550,6 +533,6 @@ def test_ratings_across_events_with_history(client, director):
     assert client.get("/api/ratings/braus").json["players"] == ratings["players"]
     assert {"game": "braus", "title": "Bräus", "tournaments": 2} in client.get(
         "/api/ratings").json
-    refused(client.get("/api/ratings/chess"), 404, "unknown_game")
-    refused(client.get("/api/ratings/braus/history", query_string={"player": "nobody|"}), 404,
+    refusal(client.get("/api/ratings/chess"), 404, "unknown_game")
+    refusal(client.get("/api/ratings/braus/history", query_string={"player": "nobody|"}), 404,
             "player_not_rated")

@@ -12,7 +12,7 @@ import random
 
 from rules_engine.cards import FRENCH52
 from rules_engine.games import whist_play
-from tests.conftest import start_table
+from tests.conftest import refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -21,19 +21,6 @@ GAMES = ("whist", "long_whist", "sattrumf", "american_whist", "whist_a_la_guerre
 
 def whist_table(client, game="whist", **extra):
     return start_table(client, game=game, players=PLAYERS, **extra)
-
-
-def refused(table, event, status, code, rule=None):
-    """Post ``event``; it must be refused with ``status``/``code`` and the log unchanged."""
-    before = table.log()
-    response = table.post(event)
-    assert response.status_code == status, response.json
-    assert response.json["code"] == code, response.json
-    if rule is not None:
-        assert response.json["rule"] == rule
-    assert response.json["messages"]["sv"] and response.json["messages"]["en"]
-    assert table.log() == before
-    return response.json
 
 
 def play_deal(table, rng, view):

@@ -24,7 +24,6 @@ code and that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
@@ -33,7 +32,8 @@ from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.events import parse_event
 from rules_engine.games import braus
 from rules_engine.registry import catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, apply_game_event, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 ANNA, BO, CIA, DAN = 0, 1, 2, 3
@@ -43,34 +43,11 @@ def C(text: str) -> Card:
     return parse_card(text)
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
+class Table(EngineTable):
+    rule_prefix = "Bräus — "
 
     def __init__(self, first_dealer: int = ANNA, **options):
-        self.setup = TableSetup("braus", NAMES, options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = braus.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert braus.expected(before) == expected_before
-        assert info.value.rule.startswith("Bräus — ") or info.value.rule in (
-            "Kortleken", "Inmatning", "Kortnotation")
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("braus", NAMES, first_dealer, **options)
 
     # -- entering a deal -------------------------------------------------------------------
     def trick(self, cards: str = "", over=(), sevens: str | None = None):

@@ -107,13 +107,13 @@ class Match:
         if deal is None:
             return not self.fri
         fits = set(fan_tan.fitting(deal.layout, self.fri))
-        out = set(fan_tan.on_table(deal))
+        out = set(fan_tan.on_table(deal.layout))
         return not all(c in fits for c in FRENCH52.cards if c not in out)
 
     # -- invariants ----------------------------------------------------------------------------
     def check_cards(self, hands) -> None:
         deal = self.state.deal
-        laid = list(fan_tan.on_table(deal))
+        laid = list(fan_tan.on_table(deal.layout))
         held = [c for hand in hands.values() for c in hand]
         assert sorted(laid + held) == sorted(FRENCH52.cards)  # every card in one place
         assert len(set(laid)) == len(laid)

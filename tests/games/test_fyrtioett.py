@@ -22,7 +22,6 @@ that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -31,41 +30,19 @@ from rules_engine.cards import FRENCH52, SUITS, Card
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import fyrtioett
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, apply_game_event, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3  # seats clockwise; Anna & Cia against Bo & Dan
 RANKS = FRENCH52.rank_order
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
+class Table(EngineTable):
+    rule_prefix = "Fyrtioett — "
 
     def __init__(self, first_dealer: int = A, **options):
-        self.setup = TableSetup("fyrtioett", NAMES, options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = fyrtioett.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert fyrtioett.expected(before) == expected_before
-        if not isinstance(info.value, EventFormatError) and code != "bad_card_notation":
-            assert info.value.rule.startswith("Fyrtioett — "), info.value.rule
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("fyrtioett", NAMES, first_dealer, **options)
 
     def bids(self, **by_name):
         """Bid in the order the engine asks for: ``bids(Dan=4, Cia=3, Bo=2, Anna=2)``;

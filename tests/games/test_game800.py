@@ -13,7 +13,6 @@ Every refusal also checks that the state it was tried on is unchanged: the engin
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -23,8 +22,9 @@ from rules_engine.cards import TAROT62, Card
 from rules_engine.errors import RuleViolation
 from rules_engine.games import game800, snapphanaleden
 from rules_engine.registry import catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import apply_game_event, replay
 from rules_engine.tricks import Play, Trick
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -39,35 +39,9 @@ def card(text: str) -> Card:
     return TAROT62.parse(text)
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
-
+class Table(EngineTable):
     def __init__(self, game: str = "800", players=NAMES, first_dealer: int = 0, **options):
-        self.setup = TableSetup(game, tuple(players), options, first_dealer)
-        self.module = self.setup.module
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = self.module.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before
-        assert before == snapshot
-        assert self.module.expected(before) == expected_before
-        assert info.value.rule  # every refusal cites a rule
-        assert info.value.messages["sv"] and info.value.messages["en"]
-        return info.value
+        super().__init__(game, tuple(players), first_dealer, **options)
 
     def trick(self, text: str):
         return self.post("trick", cards=text)

@@ -9,7 +9,6 @@ through real events and the table log; every refusal leaves the state unchanged.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import fields
 from pathlib import Path
 
@@ -18,34 +17,18 @@ import pytest
 from rules_engine.errors import RuleViolation
 from rules_engine.games import gris
 from rules_engine.registry import catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
 A, B, C, D, E = 0, 1, 2, 3, 4
 
 
-class Table:
+class Table(EngineTable):
+    rule_prefix = "Gris — "
+
     def __init__(self, n: int = 4, first_dealer: int = 0, **options):
-        self.setup = TableSetup("gris", NAMES[:n], options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert before == snapshot and self.state is before
-        assert info.value.rule.startswith("Gris — ")
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("gris", NAMES[:n], first_dealer, **options)
 
     @property
     def deal(self):

@@ -10,7 +10,6 @@ Every entry goes through the table log; every refusal checks the state is unchan
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
@@ -18,34 +17,18 @@ from rules_engine.cards import FRENCH52
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import kom_ihag as ki
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import apply_game_event, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 A, B, C, D = 0, 1, 2, 3
 
 
-class Table:
+class Table(EngineTable):
+    rule_prefix = "Kom ihåg — "
+
     def __init__(self, n: int = 3, **options):
-        self.setup = TableSetup("kom_ihag", NAMES[:n], options)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert before == snapshot and self.state is before
-        assert info.value.rule.startswith("Kom ihåg — ") or info.value.rule == "Inmatning"
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("kom_ihag", NAMES[:n], **options)
 
     def pair(self, seat: int, rank: str, cards: str | None = None):
         fields = {"seat": seat, "rank": rank}

@@ -18,7 +18,6 @@ every card in one place.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import fields
 from pathlib import Path
@@ -30,7 +29,8 @@ from rules_engine.cards import FRENCH52, Card, parse_card
 from rules_engine.errors import RuleViolation
 from rules_engine.games import muggins
 from rules_engine.registry import get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, apply_game_event, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 A, B, C, D = 0, 1, 2, 3
@@ -63,14 +63,14 @@ def rule_targets(table: "RealTable", seat: int, card: Card) -> list[str]:
     return [f"d{seat}"]
 
 
-class RealTable:
+class RealTable(EngineTable):
+    rule_prefix = "Muggins — "
+
     def __init__(self, n: int, deck: list[Card] | None = None, seed: int = 0,
                  first_dealer: int = 0, **options: Any):
         self.n = n
         self.options = options
-        self.setup = TableSetup("muggins", NAMES[:n], options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
+        super().__init__("muggins", NAMES[:n], first_dealer, **options)
         self.rng = random.Random(seed)
         self.deal_cards(deck)
 
@@ -109,23 +109,6 @@ class RealTable:
         return self.piles[int(key[1:])][-1] if key[0] == "m" else self.discard[int(key[1:])][-1]
 
     # -- posting ----------------------------------------------------------------------------
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert before == snapshot and self.state is before
-        assert info.value.rule.startswith("Muggins — ")
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
-
     @property
     def deal(self):
         return self.state.deal

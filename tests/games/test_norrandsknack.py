@@ -14,7 +14,6 @@ code and that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
@@ -22,42 +21,19 @@ from rules_engine.cards import FRENCH52
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import norrandsknack as nk
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva")
 A, B, C, D, E = range(5)
 K, L, SM, P = "knacka", "lura", "sta_med", "passa"
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
-
+class Table(EngineTable):
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
-        self.setup = TableSetup("norrandsknack", NAMES[:n], options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
+        super().__init__("norrandsknack", NAMES[:n], first_dealer, **options)
 
     # -- posting ---------------------------------------------------------------------------
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = nk.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert nk.expected(before) == expected_before
-        assert info.value.rule
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
-
     def deal(self, trump_card: str = "♥7"):
         return self.post("deal", trump_card=trump_card)
 

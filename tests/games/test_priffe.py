@@ -26,7 +26,6 @@ rule, and that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from dataclasses import fields
@@ -35,10 +34,11 @@ from pathlib import Path
 import pytest
 
 from rules_engine.cards import FRENCH52, SUITS, Card
-from rules_engine.errors import EventFormatError, RuleViolation
+from rules_engine.errors import RuleViolation
 from rules_engine.games import priffe, whist_play
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_entry, apply_game_event, replay
+from rules_engine.table_log import apply_entry, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3  # seats clockwise; Anna & Cia against Bo & Dan until told otherwise
@@ -46,31 +46,11 @@ P = "pass"
 NO_HONOURS = [1, 1, 1, 1]  # one honour each: nothing scores
 
 
-class Table:
+class Table(EngineTable):
+    rule_prefix = "Priffe — "
+
     def __init__(self, first_dealer: int = A, **options):
-        self.setup = TableSetup("priffe", NAMES, options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = priffe.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert priffe.expected(before) == expected_before
-        if not isinstance(info.value, EventFormatError):
-            assert info.value.rule.startswith("Priffe — "), info.value.rule
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("priffe", NAMES, first_dealer, **options)
 
     def bids(self, *words):
         """Bids in the order the engine asks for them."""

@@ -15,7 +15,6 @@ checks that the state it was tried on is unchanged: the engine is pure.
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
@@ -23,7 +22,8 @@ from rules_engine.cards import FRENCH52, SUITS, Card
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import rodskagg
 from rules_engine.registry import get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 A, B, C, D = 0, 1, 2, 3
@@ -31,36 +31,11 @@ S = "smyga"
 RANK_ORDER = FRENCH52.rank_order
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
-
+class Table(EngineTable):
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
-        self.setup = TableSetup("rodskagg", NAMES[:n], options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
+        super().__init__("rodskagg", NAMES[:n], first_dealer, **options)
 
     # -- posting -------------------------------------------------------------------------
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = rodskagg.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before
-        assert before == snapshot
-        assert rodskagg.expected(before) == expected_before
-        assert info.value.rule  # every refusal cites a rule
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
-
     def quick(self, bids: dict[int, object], tricks: list[int] | None = None,
               joined: tuple[int, ...] = ()):
         """Quick entry of a whole deal; ``bids`` maps seat -> bid, the others smyger."""

@@ -10,38 +10,21 @@ Three players, Anna deals: Bo (forehand) bids, Cia and Anna pass, so Bo declares
 
 from __future__ import annotations
 
-import copy
 import json
 
-import pytest
 
-from rules_engine.errors import RuleViolation
 from rules_engine.games import rodskagg
 from rules_engine.secrets import SEALED, reveal
-from rules_engine.table_log import TableSetup, apply_game_event
+from tests.engine_table import EngineTable
 
 A, B, C = 0, 1, 2
 BO_HAND = "♠A ♠K ♥2 ♦5 ♣9 ♣3"
 CIA_HAND = "♠2 ♥A ♥K ♦9 ♦8 ♣4"
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self):
-        self.setup = TableSetup("rodskagg", ("Anna", "Bo", "Cia"), {}, 0)
-        self.state = self.setup.new_state()
-
-    def post(self, type, **fields):
-        self.state = apply_game_event(self.setup, self.state, {"type": type, **fields})
-        return self.state
-
-    def refuse(self, code, type, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert before == snapshot
-        return info.value
+        super().__init__("rodskagg", ("Anna", "Bo", "Cia"))
 
 
 def bidding_done() -> Table:

@@ -13,7 +13,6 @@ Seats: Anna (0) deals the first hand, so Bo (1) leads the first trick. Most hand
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import fields
 from pathlib import Path
@@ -24,41 +23,18 @@ from rules_engine.cards import SCHNAPSEN20, SUITS, Card
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import schnapsen, schnapsen_family as family
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import apply_game_event, replay
+from tests.engine_table import EngineTable
 
 A, B = 0, 1
 NAMES = ("Anna", "Bo")
 
 
-class Table:
+class Table(EngineTable):
     """One table of a two-handed game of the family: setup, live state, log."""
 
     def __init__(self, game: str = "schnapsen", first_dealer: int = A, **options):
-        self.setup = TableSetup(game, NAMES, options, first_dealer)
-        self.module = get_game(game)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """The event must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = self.module.expected(before)
-        described = json.dumps(self.module.describe(before))
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert self.module.expected(before) == expected_before
-        assert json.dumps(self.module.describe(before)) == described
-        assert info.value.rule and info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__(game, NAMES, first_dealer, **options)
 
     def trick(self, cards: str, marriage: bool = False):
         event = {"cards": cards}

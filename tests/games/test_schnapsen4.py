@@ -12,7 +12,6 @@ The three played-out hands below were found with the random playout of
 
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
@@ -21,35 +20,16 @@ from rules_engine.cards import SCHNAPSEN24, Card
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.games import schnapsen4, schnapsen_family as family
 from rules_engine.registry import catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import apply_game_event, replay
+from tests.engine_table import EngineTable
 
 A, B, C, D = 0, 1, 2, 3
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 
 
-class Table:
+class Table(EngineTable):
     def __init__(self, first_dealer: int = A, **options):
-        self.setup = TableSetup("schnapsen4", NAMES, options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        described = json.dumps(schnapsen4.describe(before))
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert json.dumps(schnapsen4.describe(before)) == described
-        assert info.value.rule and info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("schnapsen4", NAMES, first_dealer, **options)
 
     def tricks(self, *tricks: str):
         for cards in tricks:

@@ -12,7 +12,6 @@ checks that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -21,7 +20,8 @@ from rules_engine.cards import FRENCH52, Card, parse_cards
 from rules_engine.errors import RuleViolation
 from rules_engine.games import skitgubbe as sk
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import apply_game_event, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia")
 A, B, C = 0, 1, 2
@@ -35,30 +35,11 @@ def rank(card: Card) -> int:
     return FRENCH52.rank_value(card)
 
 
-class Table:
-    """One table: setup, live state, and the log of what was posted."""
+class Table(EngineTable):
+    rule_prefix = "Skitgubbe — "
 
     def __init__(self, first_dealer: int = C, **options):
-        self.setup = TableSetup("skitgubbe", NAMES, options, first_dealer)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert before == snapshot and self.state is before
-        assert info.value.rule.startswith("Skitgubbe — ") or info.value.rule == "Inmatning"
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__("skitgubbe", NAMES, first_dealer, **options)
 
     @property
     def game(self) -> sk.Game:

@@ -20,7 +20,6 @@ that it cites a rule, and that the state it was tried on is unchanged.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from dataclasses import fields
@@ -29,10 +28,11 @@ from pathlib import Path
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
-from rules_engine.errors import EventFormatError, RuleViolation
+from rules_engine.errors import RuleViolation
 from rules_engine.games import whist, whist_play, whist_short
 from rules_engine.registry import GAMES, catalog_entry, get_game
-from rules_engine.table_log import Entry, TableSetup, apply_entry, apply_game_event, replay
+from rules_engine.table_log import apply_entry, replay
+from tests.engine_table import EngineTable
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3  # seats clockwise; Anna & Cia against Bo & Dan until a draw
@@ -43,36 +43,13 @@ def card(text: str) -> Card:
     return FRENCH52.parse(text)
 
 
-class Table:
+class Table(EngineTable):
     """One table of a whist game: setup, live state, and the log of what was posted."""
 
+    rule_prefix = "Whist — "
+
     def __init__(self, game: str = "whist", first_dealer: int = A, **options):
-        self.setup = TableSetup(game, NAMES, options, first_dealer)
-        self.module = get_game(game)
-        self.state = self.setup.new_state()
-        self.entries: list[Entry] = []
-
-    def post(self, type: str, **fields):
-        event = {"type": type, **fields}
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        return self.state
-
-    def refuse(self, code: str, type: str, **fields) -> RuleViolation:
-        """Post an event that must be refused with ``code``; the state must not change."""
-        before = self.state
-        snapshot = copy.deepcopy(before)
-        expected_before = self.module.expected(before)
-        with pytest.raises(RuleViolation) as info:
-            apply_game_event(self.setup, before, {"type": type, **fields})
-        assert info.value.code == code, repr(info.value)
-        assert self.state is before and before == snapshot
-        assert self.module.expected(before) == expected_before
-        assert info.value.rule
-        if not isinstance(info.value, EventFormatError) and code != "card_not_in_deck":
-            assert info.value.rule.startswith("Whist — "), info.value.rule
-        assert info.value.message("sv") and info.value.message("en")
-        return info.value
+        super().__init__(game, NAMES, first_dealer, **options)
 
     def quick(self, tricks, honours=None):
         fields = {"tricks": list(tricks)}
