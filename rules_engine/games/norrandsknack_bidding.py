@@ -15,8 +15,8 @@ from typing import Any
 from ..cards import Card
 from ..seating import next_seat, round_after, seats_from
 from ..tricks import Trick
-from .norrandsknack import (ANSWERS, DEALER_LAYS_AWAY, Deal, OPEN_BIDS, PER_TRICK,
-                            PLAYER_LAYS_AWAY, R_BUY, State, TRICKS_PER_DEAL, _add_row,
+from .norrandsknack import (ANSWERS, DEALER_LAYS_AWAY, Deal, KNACKA, OPEN_BIDS, PER_TRICK,
+                            PLAYER_LAYS_AWAY, R_BUY, STA_MED, State, TRICKS_PER_DEAL, _add_row,
                             _bid_rule, _card_is_dealers, _name, _next_dealer,
                             _refuse_laid_away, _refuse_phase, _violation, parse_bid)
 from .norrandsknack_scoring import _score_deal

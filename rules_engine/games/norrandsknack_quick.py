@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..seating import next_seat
-from .norrandsknack import (ANSWERS, OPEN_BIDS, PER_TRICK, R_END, R_PLAY, State,
-                            TRICKS_PER_DEAL, TRUMFMANT_AT, _bid_rule, _names, _refuse_phase,
-                            _start_deal, _violation, parse_bid)
+from .norrandsknack import (ANSWERS, KNACKA, LURA, OPEN_BIDS, PASSA, PER_TRICK, R_END, R_PLAY,
+                            STA_MED, State, TRICKS_PER_DEAL, TRUMFMANT_AT, _bid_rule, _names,
+                            _refuse_phase, _start_deal, _violation, parse_bid)
 from .norrandsknack_bidding import _answer_order, _on_bid, _open_order
 from .norrandsknack_scoring import _penalty_limpa, _score_deal
 
