@@ -56,13 +56,13 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/kom_i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation
 from ..events import EventSpec
-from ..protocol import check_players, Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
 
@@ -105,19 +105,17 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    pair_rule: str = field(default="rank", metadata={
-        "choices": PAIR_RULES,
-        "sv": "Ett par: samma valör (texten) eller samma valör och färg (röd/svart).",
-        "en": "A pair: the same rank (the text) or the same rank and colour (red/black)."})
-    entry: str = field(default="turns", metadata={
-        "choices": ENTRY_MODES,
-        "sv": "Inmatning: varje tur, missar också (förval), eller räkneläge — bara paren, "
-              "av den som tog dem; missarna däremellan är underförstådda.",
-        "en": "Entry: every turn, misses too (default), or tally mode — only the pairs, by "
-              "whoever took them; the misses in between are implied."})
-    left_out: str = field(default="", metadata={
-        "sv": "Begagnad lek: korten som inte är med, t.ex. ”♠7 ♥7” (tomt: hela leken).",
-        "en": "A used deck: the cards not in play, e.g. “♠7 ♥7” (empty: the whole deck)."})
+    pair_rule: str = option("rank", PAIR_RULES,
+        sv="Ett par: samma valör (texten) eller samma valör och färg (röd/svart).",
+        en="A pair: the same rank (the text) or the same rank and colour (red/black).")
+    entry: str = option("turns", ENTRY_MODES,
+        sv="Inmatning: varje tur, missar också (förval), eller räkneläge — bara paren, "
+           "av den som tog dem; missarna däremellan är underförstådda.",
+        en="Entry: every turn, misses too (default), or tally mode — only the pairs, by "
+           "whoever took them; the misses in between are implied.")
+    left_out: str = option("",
+        sv="Begagnad lek: korten som inte är med, t.ex. ”♠7 ♥7” (tomt: hela leken).",
+        en="A used deck: the cards not in play, e.g. “♠7 ♥7” (empty: the whole deck).")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -228,7 +226,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
                "valör och färg) behöver ett jämnt antal kort kvar.",
             en="The cards in play must all pair up: each rank (under the colour rule: each "
                "rank and colour) needs an even number of cards left.")
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), (0,) * len(players))
+    start = SheetRow.start((0,) * len(players))
     return State(players, options, in_play, (0,) * len(players), (0,) * len(RANKS),
                  rows=(start,))
 

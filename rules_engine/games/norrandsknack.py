@@ -123,7 +123,7 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
@@ -132,7 +132,8 @@ from ..errors import EventFormatError, Finding, RuleViolation
 from ..secrets import PrivateSpec, sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import check_players, Expectation, Expected, RuleSection, refuse_not_expected
+from ..protocol import (check_players, Expectation, Expected, option, RuleSection,
+                        refuse_not_expected)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow, append_row
 from ..tricks import Trick, trick_as_dict, winning_play
@@ -235,33 +236,30 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    bid_after_three: bool = field(default=False, metadata={
-        "sv": "Variant: budgivningen sker på de tre första korten och uppslagskortet; de två "
-              "sista korten ges bara till dem som är med.",
-        "en": "Variant: the bidding is on the first three cards and the turned card; the last "
-              "two cards go only to those still in."})
-    max_redeals: int = field(default=MAX_REDEALS, metadata={
-        "choices": (3, 2),
-        "sv": "Omgivar med samma givare när alla lurar: 3 (texten: tre omgivar) eller 2 "
-              "(tre givar i allt).",
-        "en": "Redeals by the same dealer when all lure: 3 (the text: three redeals) or 2 "
-              "(three deals in all)."})
-    all_lura_later: str = field(default="redeal", metadata={
-        "choices": ("redeal", "next_dealer"),
-        "sv": "Om alla lurar i en senare giv (texten säger inget): omgiv som i första given "
-              "(förval) eller given går vidare.",
-        "en": "If all lure in a later deal (the text is silent): redeal as in the first deal "
-              "(default) or the deal passes on."})
-    lone_knocker: str = field(default="takes_all", metadata={
-        "choices": ("takes_all", "thrown_in"),
-        "sv": "Om alla passar efter en knack (texten säger inget): knackaren tar alla fem "
-              "sticken (förval) eller given kastas.",
-        "en": "If everybody passes after a knock (the text is silent): the knocker takes all "
-              "five tricks (default) or the deal is thrown in."})
-    stake: int = field(default=0, metadata={
-        "sv": "Insats i potten vid omgångens början och för varje limpa (0: inte om pengar).",
-        "en": "Stake into the pot when the omgång begins and for every limpa (0: not for "
-              "money)."})
+    bid_after_three: bool = option(False,
+        sv="Variant: budgivningen sker på de tre första korten och uppslagskortet; de två "
+           "sista korten ges bara till dem som är med.",
+        en="Variant: the bidding is on the first three cards and the turned card; the last "
+           "two cards go only to those still in.")
+    max_redeals: int = option(MAX_REDEALS, (3, 2),
+        sv="Omgivar med samma givare när alla lurar: 3 (texten: tre omgivar) eller 2 "
+           "(tre givar i allt).",
+        en="Redeals by the same dealer when all lure: 3 (the text: three redeals) or 2 "
+           "(three deals in all).")
+    all_lura_later: str = option("redeal", ("redeal", "next_dealer"),
+        sv="Om alla lurar i en senare giv (texten säger inget): omgiv som i första given "
+           "(förval) eller given går vidare.",
+        en="If all lure in a later deal (the text is silent): redeal as in the first deal "
+           "(default) or the deal passes on.")
+    lone_knocker: str = option("takes_all", ("takes_all", "thrown_in"),
+        sv="Om alla passar efter en knack (texten säger inget): knackaren tar alla fem "
+           "sticken (förval) eller given kastas.",
+        en="If everybody passes after a knock (the text is silent): the knocker takes all "
+           "five tricks (default) or the deal is thrown in.")
+    stake: int = option(0,
+        sv="Insats i potten vid omgångens början och för varje limpa (0: inte om pengar).",
+        en="Stake into the pot when the omgång begins and for every limpa (0: not for "
+           "money).")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -421,8 +419,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
                                sv="Insatsen är ett heltal, 0 eller mer.",
                                en="The stake is a whole number, 0 or more.")
     scores = (START_POINTS,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), scores,
-                     marks=("",) * len(players))
+    start = SheetRow.start(scores, marks=("",) * len(players))
     return State(players, options, scores, first_dealer, rows=(start,),
                  paid=(options.stake,) * len(players))
 

@@ -88,7 +88,7 @@ void in earlier proves that revoke (a finding private to him). How the entry sta
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52
@@ -96,7 +96,8 @@ from .. import hands as hand_entry
 from ..errors import Finding, RuleViolation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import check_players, Expectation, Expected, RuleSection, refuse_not_expected
+from ..protocol import (check_players, Expectation, Expected, option, RuleSection,
+                        refuse_not_expected)
 from ..seating import next_seat, seats_from
 from ..sheet import Sheet, SheetRow, append_row
 from ..tricks import Trick, trick_as_dict, winning_play
@@ -160,23 +161,21 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    all_smyga: str = field(default="next_dealer", metadata={
-        "choices": ("next_dealer", "same_dealer"),
-        "sv": "Om alla smyger: nästa giv går vidare (förval) eller samma giv igen.",
-        "en": "If everyone passes: the deal passes on (default) or the same dealer redeals."})
-    penalty: int = field(default=5, metadata={
-        "choices": (5, 6),
-        "sv": "Straff för bet och för att gå med utan stick (texten: 5).",
-        "en": "Penalty for a failed bid and for joining without a trick (the text: 5)."})
-    declarer_leads_all: bool = field(default=False, metadata={
-        "sv": "Spelföraren spelar ut till varje stick (texten: stickvinnaren spelar ut).",
-        "en": "The declarer leads every trick (the text: the trick winner leads)."})
-    exact_zero: bool = field(default=False, metadata={
-        "sv": "Man måste landa exakt på 0 (texten: 0 eller under vinner).",
-        "en": "One must land exactly on 0 (the text: 0 or below wins)."})
-    stake_per_point: int = field(default=1, metadata={
-        "sv": "Insats per poäng vid avräkningen.",
-        "en": "Stake per point in the settlement."})
+    all_smyga: str = option("next_dealer", ("next_dealer", "same_dealer"),
+        sv="Om alla smyger: nästa giv går vidare (förval) eller samma giv igen.",
+        en="If everyone passes: the deal passes on (default) or the same dealer redeals.")
+    penalty: int = option(5, (5, 6),
+        sv="Straff för bet och för att gå med utan stick (texten: 5).",
+        en="Penalty for a failed bid and for joining without a trick (the text: 5).")
+    declarer_leads_all: bool = option(False,
+        sv="Spelföraren spelar ut till varje stick (texten: stickvinnaren spelar ut).",
+        en="The declarer leads every trick (the text: the trick winner leads).")
+    exact_zero: bool = option(False,
+        sv="Man måste landa exakt på 0 (texten: 0 eller under vinner).",
+        en="One must land exactly on 0 (the text: 0 or below wins).")
+    stake_per_point: int = option(1,
+        sv="Insats per poäng vid avräkningen.",
+        en="Stake per point in the settlement.")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -316,7 +315,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
     check_players(players, first_dealer, name="Rödskägg",
                   players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     scores = (START_POINTS,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), scores)
+    start = SheetRow.start(scores)
     return State(players, options or Options(), scores, first_dealer, rows=(start,))
 
 
