@@ -773,7 +773,7 @@ def describe(state: State) -> dict[str, Any]:
 # above; what they hold that others use is offered here too (``norrandsknack.add_limpa``).
 from .norrandsknack_bidding import (_bidder, _buy_order, _on_bid, _on_buy,  # noqa: E402
                                     _open_choices)
-from .norrandsknack_play import (_on_hand, _on_play, _on_trick,  # noqa: E402
+from .norrandsknack_play import (_on_hand, _on_play,  # noqa: E402
                                  _on_trumfmant_breach, _player_to_play, _with_hands,
                                  legal_cards, open_missed_leads)
 from .norrandsknack_scoring import add_limpa, score_player, settlement  # noqa: E402
@@ -782,6 +782,6 @@ from .norrandsknack_quick import MOST_MISSED_LEADS, _on_result, _result_hints  #
 
 _HANDLERS = {
     "draw": _on_draw, "deal": _on_deal, "bid": _on_bid, "buy": _on_buy, "play": _on_play,
-    "trick": _on_trick, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
+    "trick": _on_play, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
     "hand": _on_hand,
 }

@@ -35,14 +35,11 @@ def _player_to_play(state: State, deal: Deal) -> int:
 
 
 def _on_play(state: State, event: dict[str, Any]) -> State:
+    """A card played (``play``), or a whole trick from the seat to play (``trick``)."""
     if state.phase != "play":
         raise _refuse_phase(state, event["type"])
-    return _play_card(state, event["seat"], event["card"])
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, "trick")
+    if event["type"] == "play":
+        return _play_card(state, event["seat"], event["card"])
     deal = state.deal
     assert deal is not None and deal.current is not None
     return enter_trick(state, event["cards"], len(deal.active) - len(deal.current.plays),
