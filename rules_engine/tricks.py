@@ -3,6 +3,15 @@
 The seat ring (``next_seat``, ``seats_from``: clockwise or counter-clockwise, skipping seats
 no longer in the deal) lives in ``rules_engine.seating`` with the rest of who sits where; it
 is imported here too, so ``tricks.next_seat`` keeps working.
+
+For a game's card play (so that the next trick game writes only its own duties):
+
+- ``winning_play`` / ``playable`` (and the ``_skipping`` forms for a card of no suit): who
+  takes the trick, and the cards a hand may play under "follow suit, else trump";
+- ``enter_trick``: a whole trick entered at once (event ``trick``), each card through the
+  game's own check of a single card; ``check_trick_size`` its count;
+- ``refuse_out_of_turn``: the one wording of a card played out of turn in trick n;
+- ``add_trick``: tricks per seat after one more; ``trick_as_dict``: a trick for ``describe``.
 """
 
 from __future__ import annotations
