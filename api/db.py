@@ -36,8 +36,9 @@ import fcntl
 import os
 import sqlite3
 import threading
+import weakref
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Any, Iterator
 
 import sqlite_utils
 
@@ -46,11 +47,42 @@ from .migrations import migrate
 BUSY_TIMEOUT_MS = 10_000
 
 
+class Connection(sqlite3.Connection):
+    """A connection that can end every statement it started (``end_statements``).
+
+    Why a pooled connection needs it: in WAL mode a connection reads the file as it was
+    when its read transaction began, and that transaction lasts while any statement on the
+    connection is still stepping — a cursor read only in part (``fetchone`` of a query
+    with more rows, a loop left by an exception, a lazy sqlite-utils generator), kept alive
+    by a reference such as an exception's traceback. Python's ``in_transaction`` is False
+    then, and ``ROLLBACK`` does not end it either: SQLite keeps the transaction open, as a
+    read transaction, while statements are active. A connection handed to the next request
+    in that state shows it the file as it was. So ``execute`` remembers (weakly) the cursors
+    it made, and ``end_statements`` closes those still alive, which resets their
+    statements and ends the snapshot. Only a pooled connection remembers (``cursors``)."""
+
+    cursors: list[weakref.ref] | None = None
+
+    def execute(self, *args: Any) -> sqlite3.Cursor:
+        cursor = super().execute(*args)
+        if self.cursors is not None:
+            self.cursors.append(weakref.ref(cursor))
+        return cursor
+
+    def end_statements(self) -> None:
+        for ref in self.cursors or ():
+            cursor = ref()
+            if cursor is not None:
+                cursor.close()
+        if self.cursors is not None:
+            self.cursors.clear()
+
+
 def connect(path: str, run_migrations: bool = True) -> sqlite_utils.Database:
     """Open the database at ``path`` (``":memory:"`` for a throwaway one), migrating it
     unless told not to (the app migrates once at start, not on every request)."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                           check_same_thread=False)
+                           check_same_thread=False, factory=Connection)
     db = sqlite_utils.Database(conn)
     db.protokoll_file = path  # type: ignore[attr-defined]  # for writer_turn below
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -128,16 +160,12 @@ class Pool:
     Opening a connection (open, the WAL and other pragmas, close) cost about 0.9 ms of a
     post's 2.3 ms. A request takes one (``take``) and gives it back (``give``); it is used
     by one request at a time, whichever thread or greenlet that runs in
-    (``check_same_thread=False``). A connection given back inside a transaction (a request
-    that failed half way) is rolled back first. At most ``keep`` idle connections are kept;
-    a burst opens more and closes them afterwards."""
+    (``check_same_thread=False``). Given back, its statements are ended (a cursor left half
+    read would keep the request's read snapshot for the next one: ``Connection``) and a
+    transaction left open (a request that failed half way) is rolled back. At most
+    ``keep`` idle connections are kept; a burst opens more and closes them afterwards."""
 
-    # Kept: none for now. With connections reused from request to request a request was
-    # seen reading rows another connection had since changed (tests/api/test_trust.py,
-    # a tournament's seats rewritten straight in the file: the standings still read the old
-    # ones), and a BEGIN/ROLLBACK on the way back into the pool did not cure it. Until the
-    # cause is known, a connection per request: right before fast.
-    KEEP = 0
+    KEEP = 8
 
     def __init__(self, path: str, keep: int = KEEP):
         self.path = path
@@ -149,18 +177,15 @@ class Pool:
         with self._lock:
             if self._idle:
                 return self._idle.pop()
-        return connect(self.path, run_migrations=False)
+        db = connect(self.path, run_migrations=False)
+        db.conn.cursors = []
+        return db
 
     def give(self, db: sqlite_utils.Database) -> None:
-        # A statement left unfinished (a loop that stopped early, a cursor an exception's
-        # traceback still holds) keeps its read snapshot even outside a transaction, and
-        # the next request would read the file as it was then. BEGIN then ROLLBACK ends
-        # every pending statement and its snapshot (SQLite aborts pending reads on a
-        # rollback), so a connection leaves the pool reading the file as it is now.
         try:
-            if not db.conn.in_transaction:
-                db.conn.execute("BEGIN")
-            db.conn.execute("ROLLBACK")
+            db.conn.end_statements()
+            if db.conn.in_transaction:
+                db.conn.execute("ROLLBACK")
         except sqlite3.Error:
             db.close()
             return
@@ -196,3 +221,19 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Databa
         else:
             db.conn.execute("COMMIT")
 
+
+
+@contextmanager
+def cache_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """A write of what can be made again from the log (a tournament's cached readings):
+    atomic and in turn like every write, but its commit does not wait for the disk. For
+    this one commit ``synchronous`` is NORMAL: in WAL mode a power cut can take back the
+    last such commits, never leave the file damaged, and the next FULL commit syncs them
+    with its own. Losing a cache entry costs one recomputation; waiting for an fsync in
+    every standings request after a change cost more than the standings themselves."""
+    db.conn.execute("PRAGMA synchronous = NORMAL")
+    try:
+        with write_transaction(db):
+            yield db
+    finally:
+        db.conn.execute("PRAGMA synchronous = FULL")

@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable
 import sqlite_utils
 
 from rules_engine.errors import Finding, RuleViolation
-from rules_engine.secrets import hidden, reveal
+from rules_engine.secrets import SEALED, hidden, reveal
 
 from .errors import ApiError
 
@@ -107,6 +107,23 @@ def _count(inner: dict[str, Any], spec: Any) -> int:
     return total
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def _reveal(value: Any, may_see: Callable[[int], bool]) -> Any:
+    """``rules_engine.secrets.reveal``, the same result, made for the size of a table's
+    view: its leaves (most of a state's thousands of values) are copied without a call
+    each. It was a fifth of a post's CPU. ``tests/api/test_disclosure.py`` holds the two
+    equal."""
+    if isinstance(value, dict):
+        if SEALED in value:
+            return reveal(value, may_see)
+        return {k: v if type(v) in _LEAVES else _reveal(v, may_see) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [v if type(v) in _LEAVES else _reveal(v, may_see) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class PrivateEntry:
     seq: int
@@ -155,7 +172,7 @@ class Disclosure:
 
     # --- what goes out --------------------------------------------------------------------
     def reveal(self, value: Any) -> Any:
-        return reveal(value, self.may_see_seat)
+        return _reveal(value, self.may_see_seat)
 
     def finding(self, finding: Finding) -> dict[str, Any]:
         out = finding.as_dict()
@@ -186,20 +203,30 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
          reader: Reader) -> Disclosure:
     """The Disclosure for ``reader`` at the table ``row`` whose current state is ``state``.
 
-    Reads only the entries that can be private (one query, filtered by event type)."""
+    Reads only the entries that can still be closed (one query, filtered by event type): an
+    entry that is open reads as one that is not private at all (``may_read`` and
+    ``may_see_seat`` treat them alike), so when entries open after their deal only those of
+    the deal in progress (and those without a recorded deal) are read, and none between
+    deals — a post does not read the private entries of every deal before it."""
     private = getattr(module, "PRIVATE", None) or {}
     if not private:
         return Disclosure(module, reader)
     opens = bool(row.get("open_private_after_deal", 1))
     current = deal_of(module, state)
     has_deals = getattr(module, "deal_in_progress", None) is not None
+    in_deal = has_deals and current is not None
+    if opens and not (in_deal if has_deals else not module.is_over(state)):
+        return Disclosure(module, reader, {}, in_deal=in_deal)  # every entry is open
     types = sorted(set(private) | {"correct"})
     marks = ", ".join("?" for _ in types)
+    of_deal, deal_params = "", []
+    if opens and in_deal:  # only the deal in progress can hold closed entries
+        of_deal, deal_params = "(deal is null or deal = ?) and ", [current]
     entries: dict[int, PrivateEntry] = {}
     for seq, device_id, deal, event_json in db.execute(
-            "select seq, device_id, deal, event from events where table_id = ? and "
-            f"json_extract(event, '$.type') in ({marks}) order by seq",
-            [row["id"], *types]):
+            f"select seq, device_id, deal, event from events where table_id = ? and "
+            f"{of_deal}json_extract(event, '$.type') in ({marks}) order by seq",
+            [row["id"], *deal_params, *types]).fetchall():
         found = private_spec(module, json.loads(event_json))
         if found is None:
             continue
@@ -211,7 +238,7 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
         else:
             over = bool(module.is_over(state))
         entries[seq] = PrivateEntry(seq, found[0]["seat"], deal, device_id, opens and over)
-    return Disclosure(module, reader, entries, in_deal=has_deals and current is not None)
+    return Disclosure(module, reader, entries, in_deal=in_deal)
 
 
 def everything(module: Any) -> Disclosure:

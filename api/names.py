@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from functools import lru_cache
 
 import icu
 
@@ -45,6 +46,7 @@ _SPACES = re.compile(r"\s+")
 _local = threading.local()
 
 
+@lru_cache(maxsize=8192)  # a tournament round cleans and compares the same names again
 def clean(name: str) -> str:
     """The name as stored and shown (see the module's docstring)."""
     text = unicodedata.normalize("NFKC", name)
@@ -62,6 +64,7 @@ def _skeleton(text: str) -> str:
     return checker.getSkeleton(0, text)
 
 
+@lru_cache(maxsize=8192)
 def key(name: str) -> str:
     """What two names are compared by: equal keys look alike."""
     return _skeleton(_skeleton(clean(name)).casefold())

@@ -164,7 +164,7 @@ def setup_of(row: dict[str, Any]) -> TableSetup:
 
 def entries_of(db: sqlite_utils.Database, table_id: str) -> list[Entry]:
     return [Entry(seq, json.loads(event)) for seq, event in db.execute(
-        "select seq, event from events where table_id = ? order by seq", [table_id])]
+        "select seq, event from events where table_id = ? order by seq", [table_id]).fetchall()]
 
 
 def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any,
@@ -197,7 +197,8 @@ def load_states(db: sqlite_utils.Database, table_ids: list[str]
     for start in range(0, len(table_ids), 500):
         chunk = table_ids[start:start + 500]
         for values in db.execute(f"select {columns} from tables "
-                                 f"where id in ({', '.join('?' * len(chunk))})", chunk):
+                                 f"where id in ({', '.join('?' * len(chunk))})",
+                                 chunk).fetchall():
             row = dict(zip(_TABLE_COLUMNS, values))
             setup, state = load_state(db, row)
             out[row["id"]] = (row, setup, state)
@@ -450,7 +451,7 @@ def list_events(db: sqlite_utils.Database, table_id: str,
     for seq, cid, device, created, event_json, name in db.execute(
             "select e.seq, e.client_event_id, e.device_id, e.created_at, e.event, d.name "
             "from events e left join devices d on d.id = e.device_id "
-            "where e.table_id = ? order by e.seq", [table_id]):
+            "where e.table_id = ? order by e.seq", [table_id]).fetchall():
         event = json.loads(event_json)
         if event.get("type") == "undo":
             undone[event["target"]] = seq

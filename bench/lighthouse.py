@@ -12,7 +12,8 @@ PWA, and what the first visit downloads.
   headless, no sandbox), mobile emulation and Lighthouse's simulated slow 4G: the start
   page a first-time visitor sees (``/``), and a table with its protokoll, as a spectator
   opens it (``/?watch=KEY``; a player's table view needs a token in the phone's storage,
-  which Lighthouse cannot give it, and looks the same plus the entry forms).
+  which Lighthouse cannot give it, and looks the same plus the entry forms), and a
+  tournament's public standings (``/tournament/standings.html?t=ID``) after one round.
 - Prints the four scores and the bytes and requests of the first visit (Lighthouse's
   ``total-byte-weight`` and ``network-requests``; the service worker's precache of the app
   shell is a download of the first visit too, and it is counted).
@@ -80,6 +81,24 @@ def seed(base: str) -> str:
     return created["spectator_key"]
 
 
+def seed_tournament(base: str) -> str:
+    """A Bräus tournament of eight with its first round seated and one deal at each table;
+    returns the public standings link."""
+    director = call(f"{base}/api/directors", {"name": "Klubben"})
+    auth = {"Authorization": f"Bearer {director['token']}"}
+    event = call(f"{base}/api/tournaments", {
+        "name": "Bräus-VM", "game": "braus", "rounds": 3,
+        "players": [{"name": name} for name in
+                    ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Ivar")]}, auth)
+    seated = call(f"{base}/api/tournaments/{event['id']}/rounds",
+                  {"method": "random", "seed": 1}, auth)
+    for table in seated["tables"]:
+        call(f"{base}/api/tables/{table['table_id']}/events",
+             {"based_on": 0, "client_event_id": "seed-0",
+              "event": {"type": "result", "outcome": "rita", "winner": 0}}, auth)
+    return f"{base}/tournament/standings.html?t={event['id']}"
+
+
 def run(url: str, name: str) -> dict:
     report = HOME / f"report-{name}.json"
     env = {**os.environ, "CHROME_PATH": CHROME}
@@ -139,6 +158,9 @@ def main() -> None:
             summary("start page  /", run(base + "/", "start"))
             summary("a table, as a spectator opens it  /?watch=KEY",
                     run(f"{base}/?watch={key}", "table"))
+            standings = seed_tournament(base)
+            summary("a tournament's public standings  /tournament/standings.html?t=ID",
+                    run(standings, "standings"))
         finally:
             server.terminate()
             server.wait(timeout=10)

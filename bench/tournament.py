@@ -14,7 +14,10 @@ prints, in milliseconds:
   results, every table of the round read again from its snapshot; *1 table* — one more
   table finished since then (the live case: tables finish one by one); *no change* — a
   poll while nothing moved (the body made before, 200); *304* — a poll with If-None-Match;
-- standings alg: ``standings.compute`` alone, on the tables' readings in memory.
+- standings alg: ``standings.compute`` alone, on the tables' readings in memory;
+- (CPU): the process's CPU time of the seating and of the first standings after the round,
+  beside their wall time: the difference is waiting (the commit's fsync, other work on a
+  shared machine).
 
 And at the end the ratings of the whole event (``GET /api/ratings/braus``: every table of
 the 7 rounds through openskill). The write limit per director is lifted for the run
@@ -41,9 +44,13 @@ from api.tournament_logic.standings import compute, standings_order
 NO_LIMITS = Limits(write=Limit(0, 60))
 
 
+CPU: list[float] = []  # the process's CPU time of the last timed action (no disk waits)
+
+
 def timed(action):
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value = action()
+    CPU[:] = [time.process_time() - cpu]
     return value, time.perf_counter() - start
 
 
@@ -95,9 +102,9 @@ def main() -> None:
 
         print(f"Bräus, {args.players} players, {args.players // 4} tables a round, "
               f"{args.rounds} rounds; SQLite file, synchronous=FULL; times in ms")
-        print(f"{'round':>5} {'method':>9} | {'seat alg':>8} {'seat API':>8} | "
-              f"{'standings: round':>16} {'1 table':>7} {'no change':>9} {'304':>5} | "
-              f"{'standings alg':>13}")
+        print(f"{'round':>5} {'method':>9} | {'seat alg':>8} {'seat API':>8} {'(CPU)':>6} | "
+              f"{'standings: round':>16} {'(CPU)':>6} {'1 table':>7} {'no change':>9} "
+              f"{'304':>5} | {'standings alg':>13}")
         with app.app_context():
             from flask import g
             from api import db as database
@@ -118,12 +125,14 @@ def main() -> None:
                 response, seat_api = timed(lambda: client.post(
                     f"/api/tournaments/{tid}/rounds", headers=headers,
                     json={"method": method, "seed": number}))
+                seat_cpu = CPU[0]
                 assert response.status_code == 201, response.json
                 tables = response.json["tables"]
                 for table in tables[:-1]:
                     play_match(db, table["table_id"], creds, rng)
                 (held,) = play_match(db, tables[-1]["table_id"], creds, rng, hold_last=True)
                 after_round, round_ms = timed(lambda: client.get(url))
+                round_cpu = CPU[0]
                 assert after_round.status_code == 200
                 post(db, tables[-1]["table_id"], creds, held["seq"], held["event"])
                 moved, one_ms = timed(lambda: client.get(url))
@@ -138,8 +147,9 @@ def main() -> None:
                 _, alg_ms = timed(lambda: compute(everyone, rounds, readings, [],
                                                   service.rule(tournament)))
                 print(f"{number:>5} {method:>9} | "
-                      f"{seat_alg * 1000:>8.0f} {seat_api * 1000:>8.0f} | "
-                      f"{round_ms * 1000:>16.0f} {one_ms * 1000:>7.0f} {same_ms * 1000:>9.0f} "
+                      f"{seat_alg * 1000:>8.0f} {seat_api * 1000:>8.0f} {seat_cpu * 1000:>6.0f} | "
+                      f"{round_ms * 1000:>16.0f} {round_cpu * 1000:>6.0f} {one_ms * 1000:>7.0f} "
+                      f"{same_ms * 1000:>9.0f} "
                       f"{etag_ms * 1000:>5.1f} | {alg_ms * 1000:>13.0f}")
             ratings, rating_time = timed(lambda: client.get("/api/ratings/braus"))
             assert ratings.status_code == 200

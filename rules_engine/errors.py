@@ -51,6 +51,12 @@ class RuleViolation(Exception):
         return f"RuleViolation({self.code!r}, rule={self.rule!r}, params={self.params!r})"
 
 
+def violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
+    """A plain refusal in the order the games write it: code, rule, facts, the two wordings
+    (every game module used to define this one-liner for itself)."""
+    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
+
+
 class EventFormatError(RuleViolation):
     """The entry is not a well-formed event for this game (maps to HTTP 400)."""
 

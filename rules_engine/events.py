@@ -17,7 +17,7 @@ Each game module declares, per event type, which fields the event has and of wha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Collection
 
 from .cards import Deck
 from .errors import EventFormatError
@@ -135,3 +135,12 @@ def _convert(event_type: str, name: str, kind: str, value: Any, deck: Deck,
         return value
     raise AssertionError(f"unknown field kind {kind}")
 
+
+def is_counts(raw: Any, lengths: Collection[int], high: int | None = None) -> bool:
+    """Is ``raw`` a list of whole numbers from 0 (up to ``high``), as long as one of
+    ``lengths``? The shape of every count list a quick entry carries — tricks per side or
+    per seat, cards per hand — checked before the game's rules look at the numbers (a
+    ``list`` field arrives as the client sent it)."""
+    return isinstance(raw, list) and len(raw) in lengths and all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0
+        and (high is None or n <= high) for n in raw)

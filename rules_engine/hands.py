@@ -45,8 +45,8 @@ HAND_EVENT = EventSpec(
     {"seat": "seat", "cards": "cards"},
     help_sv="Spelaren matar in korten på sin hand nu (syns bara för den egna platsen tills "
             "given är slut); därefter prövas varje kort som spelas genast mot handen.",
-    help_en="The player enters the cards he holds now (seen only by his seat until the deal "
-            "is over); from then on each card he plays is checked against it at once.")
+    help_en="The player enters the cards they hold now (seen only by their seat until the deal "
+            "is over); from then on each card they play is checked against it at once.")
 
 # ``PRIVATE`` of a game whose only private entry is the hand.
 PRIVATE = {HAND: PrivateSpec(("cards",))}

@@ -5,6 +5,18 @@ was not played before; whether the player *could* have followed suit is unknown 
 moment. What we can do is remember: a player who did not follow the led suit has shown a void
 in it. If the same player later plays a card of that suit, the earlier trick was a revoke,
 proven now. The finding names both tricks, so the table can settle it.
+
+The same holds for any duty a game's text sets on a turn: a turn says something about the
+player's hand ("I have none of the led suit", Bräus's "I have nothing higher than this card"),
+and a card he shows later, or his entered hand (``rules_engine.hands``), can prove it false.
+Each game says that in its own words — a revoke is not a stand-over — so the pieces here
+carry no wording of their own beyond the revoke's:
+
+- ``Void`` and ``Knowledge.record``: the suit case, with the revoke finding built in;
+- ``Claim``: any other turn's word about the hand, for a game to keep until a card proves it
+  false (Bräus keeps its stand-overs so);
+- ``proof_words``: the one sentence every such finding says, "<who> <claimed> but <proof>:
+  [<why> — ]<verdict>.", in Swedish and English, from the game's own parts.
 """
 
 from __future__ import annotations
@@ -31,6 +43,36 @@ class Void:
     suit: str
     trick: int
     card: Card
+
+
+@dataclass(frozen=True)
+class Claim:
+    """``seat``'s turn in ``trick`` said something about his hand that rests on ``card``
+    and that only a later card can disprove (Bräus: he stood over against ``card``, so he
+    held nothing higher). What it says, and what disproves it, is the game's."""
+
+    seat: int
+    trick: int
+    card: Card
+
+
+Words = tuple[str, str]  # the same words in Swedish and in English
+
+
+def proof_words(name: str, claim: Words, proof: Words, verdict: Words,
+                why: Words | None = None) -> Words:
+    """A finding that a later card (or an entered hand) proves, in Swedish and English:
+    "<name> <claim> men/but <proof>: [<why> — ]<verdict>." Every part is the game's own
+    words, so a revoke reads as a revoke and a stand-over as a stand-over.
+
+    >>> proof_words("Bo", ("bekände inte ♠ i stick 2", "did not follow ♠ in trick 2"),
+    ...             ("spelade ♠K i stick 5", "played ♠K in trick 5"),
+    ...             ("felspel i stick 2", "a revoke in trick 2"))[1]
+    'Bo did not follow ♠ in trick 2 but played ♠K in trick 5: a revoke in trick 2.'
+    """
+    sv_why, en_why = (f"{why[0]} — ", f"{why[1]} — ") if why else ("", "")
+    return (f"{name} {claim[0]} men {proof[0]}: {sv_why}{verdict[0]}.",
+            f"{name} {claim[1]} but {proof[1]}: {en_why}{verdict[1]}.")
 
 
 @dataclass(frozen=True)
@@ -85,12 +127,17 @@ class Knowledge:
 
 def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
                     players: tuple[str, ...]) -> Finding:
-    name = players[play.seat]
     if void.suit == TRUMP:  # a void in trumps is shown by not trumping
         sv_did, en_did = "trumfade inte", "did not trump"
     else:
         sv_did = f"bekände inte {SUIT_NAMES[void.suit]['sv']}"
         en_did = f"did not follow {SUIT_NAMES[void.suit]['en']}"
+    sv, en = proof_words(
+        players[play.seat],
+        (f"{sv_did} i stick {void.trick} (spelade {void.card})",
+         f"{en_did} in trick {void.trick} (played {void.card})"),
+        (f"spelade {play.card} i stick {trick}", f"played {play.card} in trick {trick}"),
+        (f"felspel i stick {void.trick}", f"a revoke in trick {void.trick}"))
     return Finding(
         code="revoke_proven",
         rule=rule,
@@ -102,8 +149,6 @@ def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
             "proof_trick": trick,
             "proof_card": str(play.card),
         },
-        sv=(f"{name} {sv_did} i stick {void.trick} (spelade {void.card}) "
-            f"men spelade {play.card} i stick {trick}: felspel i stick {void.trick}."),
-        en=(f"{name} {en_did} in trick {void.trick} (played {void.card}) "
-            f"but played {play.card} in trick {trick}: a revoke in trick {void.trick}."),
+        sv=sv,
+        en=en,
     )

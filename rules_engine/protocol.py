@@ -111,24 +111,24 @@ def check_players(players: tuple[str, ...], first_dealer: int | None, *, name: s
         check_first_dealer(first_dealer, len(players), dealer_rule or rule)
 
 
+def not_expected(exp: Expected, event_type: str, phase: str, rule: str, *,
+                 sv: str | None = None, en: str | None = None) -> RuleViolation:
+    """The refusal of an entry that does not fit the moment (every game's ``_refuse_phase``):
+    the entries expected now, and what the table should do, in the words of ``expected``
+    unless ``sv``/``en`` say why this entry cannot come here at all."""
+    return RuleViolation(
+        "not_expected", rule=rule,
+        params={"event": event_type, "phase": phase, "expected": [i.type for i in exp.inputs]},
+        sv=sv or f"Den inmatningen passar inte nu. {exp.prompt_sv}",
+        en=en or f"That entry does not fit now. {exp.prompt_en}")
+
+
 def check_first_dealer(first_dealer: int, n_players: int, rule: str) -> None:
     """Refuse a first dealer who is not one of the players (every game's ``new``)."""
     if not 0 <= first_dealer < n_players:
         raise RuleViolation("bad_dealer", rule=rule, params={"first_dealer": first_dealer},
                             sv="Första given måste vara en av spelarna.",
                             en="The first dealer must be one of the players.")
-
-
-def refuse_not_expected(expected: Expected, rule: str, event_type: str,
-                        phase: str) -> RuleViolation:
-    """An entry that does not fit now ("not_expected"): the refusal says what the table
-    expects instead, in the words of ``expected`` (a game's ``_refuse_phase``)."""
-    return RuleViolation(
-        "not_expected", rule=rule,
-        params={"event": event_type, "phase": phase,
-                "expected": [i.type for i in expected.inputs]},
-        sv=f"Den inmatningen passar inte nu. {expected.prompt_sv}",
-        en=f"That entry does not fit now. {expected.prompt_en}")
 
 
 def option(default: Any, choices: tuple[Any, ...] = (), *, sv: str, en: str) -> Any:

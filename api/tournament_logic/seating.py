@@ -104,9 +104,12 @@ def seat_round(number: int, method: str, order: Sequence[int], shape: GameShape,
         order.sort()
         random.Random(seed).shuffle(order)
 
-    def cost(a: int, b: int) -> int:
+    met, never = history.met, Counter()
+
+    def cost(a: int, b: int) -> int:  # called tens of thousands of times a round: lookups only
         club = clubs.get(a, "")
-        return REPEAT * history.met[a][b] + (1 if club and club == clubs.get(b, "") else 0)
+        return REPEAT * met.get(a, never).get(b, 0) + (
+            1 if club and club == clubs.get(b, "") else 0)
 
     if method == "rotation":
         seated = _rotation(number, order, previous, history, cost, seed)

@@ -19,20 +19,24 @@ import { pick, t } from "./i18n.js";
 import { cardChip } from "./cards.js";
 import { eventLabel } from "./vocab.js";
 
-/** The deal's positions: one per trick taken, and one for the end of the deal when
- * something was found after its last trick. Each carries the findings of its steps. */
+/** The deal's positions: one per trick taken, then the trick still on the table (cards
+ * played that took no trick yet: `open`), else one for the end of the deal when something
+ * was found after its last trick. Each carries the findings of its steps. */
 export function positionsOf(steps, deal) {
   const mine = steps.filter((step) => step.deal === deal);
   const positions = [];
   let findings = [];
+  let onTable = null;
   for (const step of mine) {
     findings = findings.concat(step.findings || []);
     if (step.trick) {
       positions.push({ seq: step.seq, trick: step.trick, findings });
       findings = [];
-    }
+      onTable = null;
+    } else if (step.on_table) onTable = { seq: step.seq, trick: step.on_table };
   }
-  if (findings.length) positions.push({ seq: mine[mine.length - 1].seq, trick: null, findings });
+  if (onTable) positions.push({ ...onTable, open: true, findings });
+  else if (findings.length) positions.push({ seq: mine[mine.length - 1].seq, trick: null, findings });
   return positions;
 }
 
@@ -97,8 +101,11 @@ function trickBlock(position, players, cited) {
     return h("section", { class: "replay-trick replay-end" },
       h("h3", {}, t("replayAfterTricks")));
   }
-  return h("section", { class: "replay-trick", "aria-label": t("trickN", { n: trick.number ?? "" }) },
-    h("h3", {}, trick.number ? t("trickN", { n: trick.number }) : eventLabel("trick")),
+  return h("section", { class: ["replay-trick", position.open && "replay-open-trick"].filter(Boolean).join(" "),
+                        "aria-label": t("trickN", { n: trick.number ?? "" }) },
+    h("h3", {}, trick.number ? t("trickN", { n: trick.number }) : eventLabel("trick"),
+      position.open && h("span", { class: "chip" }, t("replayOnTable"))),
+    position.open && h("p", { class: "hint replay-on-table" }, t("replayOnTableNote", { n: trick.cards.length })),
     h("ol", { class: "replay-plays" }, trick.cards.map(({ seat, card }) => h("li", {
       class: seat === trick.winner ? "won" : null, dataset: { seat: String(seat) } },
       h("span", { class: "who" }, players[seat] ?? seat,
@@ -156,7 +163,9 @@ function trickStrip(positions, index, go) {
                       .filter(Boolean).join(" "),
                     "aria-current": i === index ? "step" : null,
                     "aria-label": position.trick
-                      ? t("trickN", { n: position.trick.number ?? i + 1 }) + (position.findings.length ? ` · ${t("replayFound")}` : "")
+                      ? t("trickN", { n: position.trick.number ?? i + 1 })
+                        + (position.open ? ` · ${t("replayOnTable")}` : "")
+                        + (position.findings.length ? ` · ${t("replayFound")}` : "")
                       : t("replayAfterTricks"),
                     onclick: () => go(i) },
         position.trick ? String(position.trick.number ?? i + 1) : "·",

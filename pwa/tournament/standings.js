@@ -118,6 +118,13 @@ async function load() {
 
 document.documentElement.lang = lang();
 render();
+// The app is installable from the standings a player opens too (the same service worker).
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  });
+}
+
 if (!id) showError(new Error("?t=…"));
 else {
   await load();

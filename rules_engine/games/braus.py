@@ -104,21 +104,34 @@ a duty, leading or saying "none" while the hand holds a seven at his laying mome
 (``lay_sevens_first``, "Bräus — Sjuorna"). The entered hand proves at once what a card shown
 later would (the two findings above, private to him). ``PRIVATE`` marks the entry,
 ``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
+
+Where the code is
+-----------------
+This module: the rule tables, the state, the deal, what is expected next and the protokoll as
+read. ``braus_play``: the play of a deal, trick by trick (sevens, cards, stand-overs, the end of
+a trick and of the deal). ``braus_duties``: the two duties a later card or an entered hand
+proves broken — standing over although one could beat, keeping a seven — as refusals and
+findings. ``braus_ritor``: the ritor sheet and quick entry. Shared with other games: the seat
+ring (``tricks``), seen cards and claims proven later in their own words (``knowledge``:
+``Claim``, ``proof_words``), hand entry (``hands``), the rita strokes (``marks``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import PIQUET36, SUITS, Card
 from ..errors import Finding, RuleViolation
+from ..errors import violation as _violation
 from ..events import EventSpec
-from ..knowledge import Knowledge
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..knowledge import Claim, Knowledge
+from ..marks import strokes
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
 from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, seats_from
+from ..tricks import Trick, seats_from
 
 ID = "braus"
 TITLE = "Bräus"
@@ -137,7 +150,6 @@ FIVE_FIVE = 5  # "fem stick var"
 RITA = 1  # "en rita, dvs. 1 poäng"
 JAN = 2  # "värt två ritor"
 RITOR_TO_WIN = 6  # "den sida som först får sex ritor har vunnit"
-STROKE = "|"  # a rita is a stroke, as the knife cut it in the table
 PISSMUNKAR = "pissmunkar"
 
 # The ranking table the text refers to (README), highest first. Inside a group the suit
@@ -191,7 +203,7 @@ RULES = (
                 "vinner; ett stick med bara värdelösa kort läggs undan och samma spelare "
                 "spelar ut igen.",
                 "The leader leads any card. Each in turn must play a higher card than the one "
-                "just before if he can, else he stands over. The highest card wins; a trick of "
+                "just before if they can, else they stand over. The highest card wins; a trick of "
                 "only worthless cards is set aside and the same player leads again."),
     RuleSection(R_RITOR,
                 "Given avbryts när ett par har sex stick: en rita (ett streck). Sex stick i rad: "
@@ -206,19 +218,20 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    sevens: str = field(default="must", metadata={
-        "choices": ("must", "may"),
-        "sv": "Sjuor måste läggas ned genast (texten) eller får läggas ned (en rättighet).",
-        "en": "Sevens must be laid down at once (the text) or may be (a right, not a duty)."})
-    set_aside_breaks_row: bool = field(default=False, metadata={
-        "sv": "Ett undanlagt stick bryter raden för jan (förval: nej, ingen vann det).",
-        "en": "A set-aside trick breaks the row for a jan (default: no, nobody won it)."})
-    leader_without_cards: str = field(default="next_player", metadata={
-        "choices": ("next_player", "deal_ends"),
-        "sv": "Utspelaren har inga kort kvar: nästa spelare med kort spelar ut (förval) "
-              "eller given är slut.",
-        "en": "The leader has no cards left: the next player holding cards leads (default) "
-              "or the deal ends."})
+    sevens: str = option(
+        "must", ("must", "may"),
+        sv="Sjuor måste läggas ned genast (texten) eller får läggas ned (en rättighet).",
+        en="Sevens must be laid down at once (the text) or may be (a right, not a duty).")
+    set_aside_breaks_row: bool = option(
+        False,
+        sv="Ett undanlagt stick bryter raden för jan (förval: nej, ingen vann det).",
+        en="A set-aside trick breaks the row for a jan (default: no, nobody won it).")
+    leader_without_cards: str = option(
+        "next_player", ("next_player", "deal_ends"),
+        sv="Utspelaren har inga kort kvar: nästa spelare med kort spelar ut (förval) "
+           "eller given är slut.",
+        en="The leader has no cards left: the next player holding cards leads (default) "
+           "or the deal ends.")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -229,7 +242,7 @@ EVENTS = {
                               "who cut."),
     "sevens": EventSpec({"seat": "seat", "cards": "cards"},
                         help_sv="Utspelaren lägger ned sina sjuor, ett stick var (inga: tom).",
-                        help_en="The leader lays down his sevens, one trick each (none: "
+                        help_en="The leader lays down their sevens, one trick each (none: "
                                 "empty)."),
     "play": EventSpec({"seat": "seat", "card": "card"},
                       help_sv="Ett spelat kort: utspelet, eller ett högre kort än det förra.",
@@ -304,15 +317,6 @@ class Done:
 
 
 @dataclass(frozen=True)
-class StoodOver:
-    """``seat`` stood over in ``trick`` against ``against``: he held no higher card."""
-
-    seat: int
-    trick: int
-    against: Card
-
-
-@dataclass(frozen=True)
 class Outcome:
     """How a deal ended: ``kind`` is one of OUTCOMES; ``side`` scores ``ritor``."""
 
@@ -337,7 +341,8 @@ class Deal:
     won: tuple[int, int] = (0, 0)  # tricks per side, sevens included
     row: tuple[int | None, ...] = ()  # the side of each trick in order; None = set aside
     knowledge: Knowledge = Knowledge()
-    stood: tuple[StoodOver, ...] = ()  # stand-overs not yet proven wrong
+    # Stand-overs not yet proven wrong: each says "nothing higher than .card in my hand".
+    stood: tuple[Claim, ...] = ()
     passed_moments: tuple[tuple[int, int], ...] = ()  # (seat, trick) laying moments let pass
     findings: tuple[Finding, ...] = ()
     quick: bool = False
@@ -367,14 +372,11 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != N_SEATS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv="Bräus spelas av fyra spelare i två par.",
-            en="Bräus is played by four players in two pairs.")
-    check_first_dealer(first_dealer, N_SEATS, R_DEAL)
-    start = SheetRow("start", "Start", "Start", (None, None), (0, 0), None, ("", ""))
-    return State(players, options or Options(), first_dealer, rows=(start,))
+    check_players(players, first_dealer, name=TITLE, players_range=(N_SEATS, N_SEATS),
+                  rule=R_DEAL, sv="Bräus spelas av fyra spelare i två par.",
+                  en="Bräus is played by four players in two pairs.")
+    return State(players, options or Options(), first_dealer,
+                 rows=(SheetRow.start((0, 0), ("", "")),))
 
 
 # --- the cards ---------------------------------------------------------------------------------
@@ -446,16 +448,7 @@ def deal_outcome(won: tuple[int, int], jan: bool = False,
     return Outcome("none", None, 0, won)
 
 
-def strokes(ritor: int) -> str:
-    """A pair's ritor as the strokes the protokoll shows: ``|||`` for three."""
-    return STROKE * ritor
-
-
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def _name(state: State, seat: int) -> str:
     return state.players[seat]
 
@@ -500,13 +493,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
     rule = {"deal": R_DEAL, "play": R_PLAY, "over": R_RITOR}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected(state), event_type, state.phase, rule)
 
 
 def _on_deal(state: State, event: dict[str, Any]) -> State:
@@ -553,608 +541,6 @@ def _not_your_turn(state: State, seat: int, turn: int, number: int) -> RuleViola
         f"It is {_name(state, turn)}'s turn in trick {number}, not {_name(state, seat)}'s.")
 
 
-def _on_play(state: State, event: dict[str, Any]) -> State:
-    _in_play(state, "play")
-    return _play_card(state, event["seat"], event["card"])
-
-
-def _on_pass(state: State, event: dict[str, Any]) -> State:
-    _in_play(state, "pass")
-    return _stand_over(state, event["seat"])
-
-
-def _on_sevens(state: State, event: dict[str, Any]) -> State:
-    _in_play(state, "sevens")
-    return _lay_sevens(state, event["seat"], event["cards"])
-
-
-def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
-    """The leader lays down his sevens, each a trick of its own (or says he has none)."""
-    deal = state.deal
-    assert deal is not None
-    if deal.current is not None or seat != deal.leader or not deal.may_lay:
-        if deal.current is not None and seat == deal.current.leader:
-            why_sv, why_en = "efter sitt utspel", "after his lead"
-        elif seat != deal.leader:
-            why_sv, why_en = "utan att ha utspelet", "without having the lead"
-        else:
-            why_sv, why_en = ("utan att just ha vunnit ett stick",
-                              "without having just won a trick")
-        raise _violation(
-            "sevens_not_now", R_SEVENS,
-            {"seat": seat, "leader": deal.leader, "trick": deal.number_next},
-            f"{_name(state, seat)} kan inte lägga ned sjuor nu, {why_sv}: sjuor läggs ned bara "
-            "av förhand före första utspelet eller direkt efter ett vunnet stick, före "
-            "utspelet.",
-            f"{_name(state, seat)} cannot lay down sevens now, {why_en}: sevens are laid "
-            "down only by forehand before the first lead or right after winning a trick, "
-            "before the lead.")
-    for card in cards:
-        if card not in SEVENS:
-            raise _violation(
-                "not_a_seven", R_SEVENS, {"card": str(card)},
-                f"{card} är ingen sjua: bara sjuor läggs ned som egna stick.",
-                f"{card} is not a seven: only sevens are laid down as tricks of their own.")
-    if len(cards) > deal.held[seat]:
-        raise _violation(
-            "too_many_cards", R_DEAL, {"seat": seat, "held": deal.held[seat]},
-            f"{_name(state, seat)} har bara {deal.held[seat]} kort kvar.",
-            f"{_name(state, seat)} has only {deal.held[seat]} cards left.")
-    for card in cards:
-        hand_entry.check_in_hand(deal.hands, seat, card, R_SEVENS, state.players)
-    if not cards:  # "I have none": the moment is over
-        _check_no_sevens_against_hand(state, deal, seat, None)
-        deal = _close_moment(state, deal, seat)
-        return _check_end(replace(state, deal=replace(deal, may_lay=False)))
-    side = side_of(seat)
-    for card in cards:
-        if deal.won[side] >= TRICKS_FOR_RITA or deal.won[1 - side] >= TRICKS_FOR_RITA:
-            raise _violation(
-                "deal_already_decided", R_RITOR, {"card": str(card), "won": list(deal.won)},
-                f"Given avbröts när paret fick sitt sjätte stick; {card} räknas inte och ska "
-                "inte matas in.",
-                f"The deal stopped when the pair got its sixth trick; {card} does not count "
-                "and is not entered.")
-        deal.knowledge.check_unplayed(card, R_SEVENS)
-        number = deal.number_next
-        deal = _proofs(state, deal, seat, card, number)
-        trick = Trick(number, seat, (Play(seat, card),))
-        won = tuple(w + (1 if s == side else 0) for s, w in enumerate(deal.won))
-        held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
-        deal = replace(deal, done=deal.done + (Done(trick, SEVEN, (), seat),), won=won,
-                       held=held, row=deal.row + (side,),
-                       hands=hand_entry.without(deal.hands, seat, card),
-                       knowledge=deal.knowledge.record(number, None, Play(seat, card),
-                                                       R_SEVENS, state.players, void_in=()))
-    if deal.held[seat] == 0:  # he laid his last cards: the lead passes on
-        deal = _set_leader(state, deal, seat, may_lay=False)
-    return _check_end(replace(state, deal=deal))
-
-
-def _close_moment(state: State, deal: Deal, seat: int) -> Deal:
-    """The leader's laying moment ends (he leads, or says he has no sevens). With sevens a
-    duty, remember it: a seven he shows later proves he kept it."""
-    if state.options.sevens != "must" or not deal.may_lay:
-        return deal
-    return replace(deal, passed_moments=deal.passed_moments + ((seat, deal.number_next),))
-
-
-def _play_card(state: State, seat: int, card: Card) -> State:
-    deal = state.deal
-    assert deal is not None
-    turn = _to_act(deal)
-    number = deal.current.number if deal.current is not None else deal.number_next
-    if seat != turn:
-        raise _not_your_turn(state, seat, turn, number)
-    deal.knowledge.check_unplayed(card, R_PLAY)
-    _check_play_against_hand(state, deal, seat, card)
-    if deal.current is None:  # the lead: any card
-        if card in SEVENS and deal.may_lay and state.options.sevens == "must":
-            raise _violation(
-                "lay_sevens_first", R_SEVENS, {"seat": seat, "card": str(card)},
-                f"{_name(state, seat)} har {card} och ska lägga ned sina sjuor först av allt, "
-                "ett stick var, och sedan spela ut.",
-                f"{_name(state, seat)} holds {card} and must lay his sevens down first, one "
-                "trick each, and then lead.")
-        deal = _close_moment(state, deal, seat)
-        trick = Trick(number, seat)
-        deal = replace(deal, may_lay=False)
-    else:
-        trick = deal.current
-        last = trick.plays[-1].card
-        if not beats(card, last):
-            raise _violation(
-                "not_higher", R_PLAY,
-                {"seat": seat, "card": str(card), "to_beat": str(last), "trick": number},
-                f"{card_name(card)} är inte högre än {card_name(last)}. "
-                f"{_name(state, seat)} måste lägga ett högre kort om det går, annars stå över."
-                + (" Värdelösa kort och sjuor kan bara spelas ut." if not strength(card)
-                   else ""),
-                f"{card_name(card)} is not higher than {card_name(last)}. "
-                f"{_name(state, seat)} must play a higher card if possible, else stand over."
-                + (" Worthless cards and sevens can only be led." if not strength(card)
-                   else ""))
-    deal = _proofs(state, deal, seat, card, number)
-    play = Play(seat, card)
-    held = tuple(h - (1 if s == seat else 0) for s, h in enumerate(deal.held))
-    deal = replace(deal, current=trick.add(play), held=held,
-                   hands=hand_entry.without(deal.hands, seat, card),
-                   knowledge=deal.knowledge.record(number, None, play, R_PLAY, state.players,
-                                                   void_in=()))
-    return _after_turn(replace(state, deal=deal))
-
-
-def _stand_over(state: State, seat: int) -> State:
-    deal = state.deal
-    assert deal is not None
-    turn = _to_act(deal)
-    if deal.current is None:
-        number = deal.number_next
-        if seat == turn:
-            raise _violation(
-                "leader_must_lead", R_PLAY, {"seat": seat, "trick": number},
-                f"{_name(state, seat)} har utspelet och kan inte stå över: lägg ned sjuorna och "
-                "spela ut valfritt kort.",
-                f"{_name(state, seat)} has the lead and cannot stand over: lay down the "
-                "sevens and lead any card.")
-        raise _not_your_turn(state, seat, turn, number)
-    trick = deal.current
-    if seat != turn:
-        raise _not_your_turn(state, seat, turn, trick.number)
-    against = trick.plays[-1].card
-    _check_stand_over_against_hand(state, deal, seat, against, trick.number)
-    deal = replace(deal, over=deal.over + (seat,),
-                   stood=deal.stood + (StoodOver(seat, trick.number, against),))
-    return _after_turn(replace(state, deal=deal))
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    """The rest of a trick in one entry: the leader's sevens (optional), then the cards in
-    playing order, the seats in ``over`` standing over at their turn."""
-    deal = _in_play(state, "trick")
-    number = deal.number_next
-    if event.get("sevens"):
-        if deal.current is not None:
-            raise _violation(
-                "sevens_not_now", R_SEVENS, {"seat": deal.current.leader, "trick": number},
-                "Sjuorna läggs ned före utspelet, inte mitt i ett stick.",
-                "Sevens are laid down before the lead, not in the middle of a trick.")
-        state = _lay_sevens(state, deal.leader, event["sevens"])
-        deal = state.deal
-        assert deal is not None
-    cards = list(event.get("cards", ()))
-    over = tuple(event.get("over", ()))
-    if deal.outcome is not None:
-        if cards or over:
-            raise _violation(
-                "deal_already_decided", R_RITOR, {"won": list(deal.won)},
-                "Given är redan avgjord av sjuorna; inga fler kort.",
-                "The deal is already decided by the sevens; no more cards.")
-        return state
-    turns = _turns_left(deal)
-    if deal.current is None and turns[0] in over:
-        return _stand_over(state, turns[0])  # refused: the leader must lead
-    for seat in over:
-        if seat not in turns and deal.held[seat] > 0:
-            raise _violation(
-                "over_not_in_turn", R_PLAY, {"seat": seat, "turns": list(turns)},
-                f"{_name(state, seat)} har ingen tur kvar i det här sticket.",
-                f"{_name(state, seat)} has no turn left in this trick.")
-    acting = [s for s in turns if s not in over]
-    if len(cards) != len(acting):
-        raise _violation(
-            "trick_size", R_PLAY,
-            {"cards": len(cards), "expected": len(acting), "turns": list(turns),
-             "over": list(over)},
-            f"Sticket behöver {len(acting)} kort till (de som inte stod över), inte "
-            f"{len(cards)}.",
-            f"The trick needs {len(acting)} more cards (from those who did not stand over), "
-            f"not {len(cards)}.")
-    for seat in turns:
-        if seat in over:
-            state = _stand_over(state, seat)
-        else:
-            state = _play_card(state, seat, cards.pop(0))
-        if state.deal.outcome is not None:  # a worthless lead nothing can beat any more
-            break
-    if cards:
-        raise _violation(
-            "deal_already_decided", R_RITOR, {"cards": [str(c) for c in cards]},
-            "Given tog slut innan de sista korten: de räknas inte.",
-            "The deal ended before the last cards: they do not count.")
-    return state
-
-
-def _after_turn(state: State) -> State:
-    deal = state.deal
-    assert deal is not None
-    if deal.current is not None and _to_act(deal) is None:
-        return _finish_trick(state)
-    return _check_end(state)
-
-
-def _finish_trick(state: State) -> State:
-    """Everybody has had his turn. The last card played is the highest: it wins, unless
-    the trick holds only worthless cards — then nobody wins it and the leader leads again."""
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    trick = deal.current
-    if any(strength(p.card) for p in trick.plays):
-        winner = trick.plays[-1].seat
-        side = side_of(winner)
-        won = tuple(w + (1 if s == side else 0) for s, w in enumerate(deal.won))
-        deal = replace(deal, done=deal.done + (Done(trick, WON, deal.over, winner),),
-                       won=won, row=deal.row + (side,), current=None, over=())
-        deal = _set_leader(state, deal, winner, may_lay=True)
-    else:
-        deal = replace(deal, done=deal.done + (Done(trick, SET_ASIDE, deal.over, None),),
-                       row=deal.row + (None,), current=None, over=())
-        deal = _set_leader(state, deal, trick.leader, may_lay=False)
-    return _check_end(replace(state, deal=deal))
-
-
-def _set_leader(state: State, deal: Deal, seat: int, may_lay: bool) -> Deal:
-    """``seat`` leads next. A leader without cards: by default the lead passes clockwise to
-    the next player holding cards, who did not win a trick and so lays no sevens."""
-    if deal.held[seat] > 0 or state.options.leader_without_cards == "deal_ends":
-        return replace(deal, leader=seat, may_lay=may_lay and deal.held[seat] > 0)
-    for other in seats_from(seat, N_SEATS)[1:]:
-        if deal.held[other] > 0:
-            return replace(deal, leader=other, may_lay=False)
-    return replace(deal, leader=seat, may_lay=False)
-
-
-def _more_tricks_possible(deal: Deal) -> bool:
-    """Can any further trick still be won in this deal?
-
-    A trick under way with a ranked card in it will be won. A ranked card still in a hand
-    can win a trick. Otherwise only sevens laid at an open laying moment make tricks.
-    """
-    if deal.current is not None and any(strength(p.card) for p in deal.current.plays):
-        return True
-    if deal.current is None and deal.held[deal.leader] == 0:
-        return False  # nobody to lead (or, as an option, the deal ends with this leader)
-    unplayed = _unplayed(deal)
-    if any(strength(c) for c in unplayed):
-        return True
-    return deal.current is None and deal.may_lay and any(c in SEVENS for c in unplayed)
-
-
-def _check_end(state: State) -> State:
-    """The deal stops at once when a pair has six tricks, or when no trick can be won."""
-    deal = state.deal
-    assert deal is not None
-    if max(deal.won) >= TRICKS_FOR_RITA or not _more_tricks_possible(deal):
-        return _finish_deal(state)
-    return state
-
-
-def _club_king_side(deal: Deal) -> int | None:
-    for done in deal.done:
-        if done.kind == WON and UTSLAGSKORTET in (p.card for p in done.trick.plays):
-            return side_of(done.winner)
-    return None
-
-
-def _finish_deal(state: State) -> State:
-    deal = state.deal
-    assert deal is not None
-    if deal.current is not None:  # a worthless lead nobody can beat: it is set aside
-        deal = replace(deal, done=deal.done + (Done(deal.current, SET_ASIDE, deal.over),),
-                       row=deal.row + (None,), current=None, over=())
-        state = replace(state, deal=deal)
-    leading = 0 if deal.won[0] >= deal.won[1] else 1
-    jan = is_jan(deal.row, leading, state.options.set_aside_breaks_row)
-    outcome = deal_outcome(deal.won, jan, _club_king_side(deal))
-    return _score(state, outcome)
-
-
-def _score(state: State, outcome: Outcome) -> State:
-    """Write the deal into the protokoll: strokes for the ritor, and who deals next."""
-    deal = state.deal
-    assert deal is not None
-    deal = replace(deal, outcome=outcome, current=None, over=())
-    n = deal.number
-    dealer = _name(state, state.dealer)
-    counts = outcome.tricks
-    if outcome.side is not None:
-        side = outcome.side
-        who = side_name(state, side)
-        score = "" if counts is None else f" {counts[side]}–{counts[1 - side]}"
-        label_sv, label_en = {
-            "rita": (f"Giv {n}: {who}{score} – en rita",
-                     f"Deal {n}: {who}{score} – one rita"),
-            "jan": (f"Giv {n}: {who}{score}, jan (sex stick i rad) – två ritor",
-                    f"Deal {n}: {who}{score}, jan (six tricks in a row) – two ritor"),
-            "utslag": (f"Giv {n}: 5–5, {who} har ♣K (utslagskortet) – en rita",
-                       f"Deal {n}: 5–5, {who} hold ♣K (utslagskortet) – one rita"),
-        }[outcome.kind]
-        ritor = tuple(r + (outcome.ritor if s == side else 0) for s, r in enumerate(state.ritor))
-        changes = tuple(outcome.ritor if s == side else None for s in (0, 1))
-        kind = "deal"
-        next_dealer = forehand_of(state.dealer)  # the deal passes clockwise
-    else:
-        if counts is None:
-            score_sv = score_en = ""
-        elif counts == (FIVE_FIVE, FIVE_FIVE):
-            score_sv, score_en = " 5–5 utan ♣K hos något par,", " 5–5 without ♣K in either pair,"
-        else:
-            score_sv = score_en = f" {counts[0]}–{counts[1]},"
-        label_sv = f"Giv {n}:{score_sv} ingen rita – {dealer} ger om"
-        label_en = f"Deal {n}:{score_en} no rita – {dealer} deals again"
-        ritor, changes, kind = state.ritor, (None, None), "redeal"
-        next_dealer = state.dealer  # "omgiv av samme spelare"
-    winner = next((s for s in (0, 1) if ritor[s] >= RITOR_TO_WIN), None)
-    marks = [strokes(r) for r in ritor]
-    if winner is not None and ritor[1 - winner] == 0:
-        marks[1 - winner] = PISSMUNKAR
-    row = SheetRow(kind, label_sv, label_en, changes, ritor, n, tuple(marks))
-    state = replace(state, deal=deal, ritor=ritor, rows=state.rows + (row,), winner=winner,
-                    phase="over" if winner is not None else "deal", dealer=next_dealer)
-    return state
-
-
-def _proofs(state: State, deal: Deal, seat: int, card: Card, number: int) -> Deal:
-    """What ``card``, shown by ``seat`` in trick ``number``, proves about earlier tricks.
-
-    He held it all deal long (no card is drawn after the deal), so: each earlier stand-over
-    of his against a lower card was a breach, and a seven shown after he let a laying moment
-    pass was kept when it should have been laid down.
-    """
-    findings = deal.findings
-    stood = []
-    for record in deal.stood:
-        if record.seat == seat and beats(card, record.against):
-            findings += (_stood_over_finding(state, record, card, number),)
-        else:
-            stood.append(record)
-    passed = deal.passed_moments
-    if card in SEVENS:
-        mine = [m for m in passed if m[0] == seat]
-        if mine:
-            findings += (_seven_kept_finding(state, seat, mine[0][1], card, number),)
-            passed = tuple(m for m in passed if m[0] != seat)
-    return replace(deal, findings=findings, stood=tuple(stood), passed_moments=passed)
-
-
-def _stood_over_finding(state: State, record: StoodOver, card: Card, number: int) -> Finding:
-    name = _name(state, record.seat)
-    against = card_name(record.against)
-    return Finding(
-        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
-        params={"over_trick": record.trick, "against": str(record.against),
-                "proof_trick": number, "proof_card": str(card)},
-        sv=(f"{name} stod över i stick {record.trick} mot {against} men visade "
-            f"{card_name(card)} i stick {number}: {name} kunde ha lagt högre och var då tvungen "
-            f"— felspel i stick {record.trick}."),
-        en=(f"{name} stood over in trick {record.trick} against {against} but showed "
-            f"{card_name(card)} in trick {number}: they could have played higher, so they had "
-            f"to — a breach in trick {record.trick}."))
-
-
-def _seven_kept_finding(state: State, seat: int, moment: int, card: Card,
-                        number: int) -> Finding:
-    name = _name(state, seat)
-    return Finding(
-        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
-        params={"moment_trick": moment, "proof_trick": number, "card": str(card)},
-        sv=(f"{name} lade inte ned {card} före sitt utspel i stick {moment} men visade den "
-            f"i stick {number}: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {card} before his lead in trick {moment} but showed "
-            f"it in trick {number}: sevens are laid down at once — a breach before trick "
-            f"{moment}."))
-
-
-# --- quick entry -------------------------------------------------------------------------------
-def _quick_tricks(raw: Any) -> tuple[int, int]:
-    """Tricks per side from ``[side 0, side 1]`` or per seat ``[s0, s1, s2, s3]``."""
-    ok = isinstance(raw, list) and len(raw) in (2, N_SEATS) and all(
-        isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in raw)
-    if not ok:
-        raise _violation(
-            "result_shape", R_RITOR, {"tricks": raw},
-            "Ange sticken per par (två tal, paret med plats 0 först) eller per plats (fyra).",
-            "Give the tricks per pair (two numbers, the pair with seat 0 first) or per seat "
-            "(four).")
-    if len(raw) == 2:
-        return raw[0], raw[1]
-    return raw[0] + raw[2], raw[1] + raw[3]
-
-
-def _on_result(state: State, event: dict[str, Any]) -> State:
-    """Quick entry of a whole deal: how it ended and which pair scores."""
-    if state.phase == "play" and state.deal is not None and _touched(state.deal):
-        raise _refuse_phase(state, "result")
-    if state.phase not in ("deal", "play"):
-        raise _refuse_phase(state, "result")
-    kind, winner = event["outcome"], event.get("winner")
-    if kind != "none" and winner is None:
-        raise _violation("winner_required", R_RITOR, {"outcome": kind},
-                         "Ange en spelare i paret som får ritan.",
-                         "Name a player of the pair that scores.")
-    if kind == "none" and winner is not None:
-        raise _violation("result_shape", R_RITOR, {"outcome": kind, "winner": winner},
-                         "Utan rita får inget par något: ange ingen vinnare.",
-                         "Without a rita no pair scores: name no winner.")
-    side = None if winner is None else side_of(winner)
-    tricks = None if "tricks" not in event else _quick_tricks(event["tricks"])
-    if tricks is not None:
-        _check_quick_tricks(kind, side, tricks)
-    ritor = {"rita": RITA, "jan": JAN, "utslag": RITA, "none": 0}[kind]
-    if state.phase == "deal":
-        state = _start_deal(state)
-    state = replace(state, deal=replace(state.deal, quick=True))
-    return _score(state, Outcome(kind, side, ritor, tricks))
-
-
-def _check_quick_tricks(kind: str, side: int | None, tricks: tuple[int, int]) -> None:
-    def refuse(sv: str, en: str) -> RuleViolation:
-        return _violation("result_inconsistent", R_RITOR,
-                          {"outcome": kind, "side": side, "tricks": list(tricks)}, sv, en)
-
-    if kind in ("rita", "jan"):
-        assert side is not None
-        if tricks[side] != TRICKS_FOR_RITA or tricks[1 - side] >= TRICKS_FOR_RITA:
-            raise refuse("Med en rita eller jan har paret precis sex stick (där avbryts given) "
-                         "och motståndarna färre.",
-                         "With a rita or a jan the pair has exactly six tricks (the deal stops "
-                         "there) and the opponents fewer.")
-    elif kind == "utslag":
-        if tricks != (FIVE_FIVE, FIVE_FIVE):
-            raise refuse("Utslagskortet ♣K avgör bara vid fem stick var.",
-                         "The ♣K decides only at five tricks each.")
-    elif max(tricks) >= TRICKS_FOR_RITA:
-        raise refuse("Ett par med sex stick får en rita; ”ingen rita” kräver att inget par "
-                     "fick sex.",
-                     "A pair with six tricks scores a rita; “no rita” needs that no pair got "
-                     "six.")
-
-
-# --- a hand entered by its player: every turn checked at once -------------------------------
-def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds now (nine dealt less those he has laid or played).
-
-    None of the cards already on the table can be in it, nor a card of another entered hand.
-    What the hand shows about his earlier turns is proven at once, as a card shown later
-    would prove it: a stand-over against a card his hand beats, a seven kept past a laying
-    moment. Those findings are private to him until the deal is over.
-    """
-    deal = state.deal
-    if deal_in_progress(state) is None or deal is None:
-        raise _refuse_phase(state, "hand")
-    seat = event["seat"]
-    cards = hand_entry.check_entry(
-        deal.hands, seat, event["cards"], size=deal.held[seat],
-        seen=(s.card for s in deal.knowledge.seen), rule=R_DEAL, players=state.players,
-        size_sv=f" ({CARDS_EACH} givna, {CARDS_EACH - deal.held[seat]} lagda eller spelade)",
-        size_en=f" ({CARDS_EACH} dealt, {CARDS_EACH - deal.held[seat]} laid or played)")
-    findings, stood = deal.findings, []
-    for record in deal.stood:
-        proof = max((c for c in cards if beats(c, record.against)), key=strength, default=None)
-        if record.seat == seat and proof is not None:
-            findings += (_stood_over_by_hand(state, record, proof),)
-        else:
-            stood.append(record)
-    passed = deal.passed_moments
-    mine = [m for m in passed if m[0] == seat]
-    seven = next((c for c in cards if c in SEVENS), None)
-    if mine and seven is not None:
-        findings += (_seven_kept_by_hand(state, seat, mine[0][1], seven),)
-        passed = tuple(m for m in passed if m[0] != seat)
-    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards),
-                   findings=findings, stood=tuple(stood), passed_moments=passed)
-    return replace(state, deal=deal)
-
-
-def _stood_over_by_hand(state: State, record: StoodOver, proof: Card) -> Finding:
-    """``record``'s stand-over proven wrong by the player's entered hand (private to him)."""
-    name, against, n = _name(state, record.seat), card_name(record.against), record.trick
-    return Finding(
-        code="stood_over_with_higher", rule=R_PLAY, seat=record.seat,
-        params={"over_trick": n, "against": str(record.against), "proof": "hand",
-                "proof_card": str(proof)},
-        sv=(f"{name} stod över i stick {n} mot {against} men har {card_name(proof)} på sin "
-            f"inmatade hand: {name} kunde ha lagt högre och var då tvungen — felspel i stick {n}."),
-        en=(f"{name} stood over in trick {n} against {against} but holds {card_name(proof)} "
-            f"in the entered hand: they could have played higher, so they had to — a breach in "
-            f"trick {n}."),
-        private_to=record.seat,
-        public_sv=(f"{name} stod över i stick {n} mot {against} men {name}s inmatade hand har ett "
-                   f"högre kort — felspel i stick {n}."),
-        public_en=(f"{name} stood over in trick {n} against {against} but the entered hand "
-                   f"holds a higher card — a breach in trick {n}."))
-
-
-def _seven_kept_by_hand(state: State, seat: int, moment: int, seven: Card) -> Finding:
-    """A laying moment let pass, proven wrong by the entered hand (private to him)."""
-    name = _name(state, seat)
-    return Finding(
-        code="seven_not_laid_down", rule=R_SEVENS, seat=seat,
-        params={"moment_trick": moment, "proof": "hand", "card": str(seven)},
-        sv=(f"{name} lade inte ned {seven} före sitt utspel i stick {moment} men har den på "
-            f"sin inmatade hand: sjuor läggs ned genast — felspel före stick {moment}."),
-        en=(f"{name} did not lay down {seven} before his lead in trick {moment} but holds it "
-            f"in the entered hand: sevens are laid down at once — a breach before trick "
-            f"{moment}."),
-        private_to=seat,
-        public_sv=(f"{name} lade inte ned sina sjuor före sitt utspel i stick {moment} men har "
-                   f"en sjua på sin inmatade hand — felspel före stick {moment}."),
-        public_en=(f"{name} did not lay down his sevens before his lead in trick {moment} but "
-                   f"holds a seven in the entered hand — a breach before trick {moment}."))
-
-
-def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """With the seat's hand entered: the card must be in it, and a leader at a laying moment
-    lays his sevens first (option ``sevens`` = must) before he leads another card."""
-    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
-    if deal.current is None and card not in SEVENS:
-        _check_no_sevens_against_hand(state, deal, seat, card)
-
-
-def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
-                                  lead: Card | None) -> None:
-    """The leader ends his laying moment (he leads, or says he has no sevens) while his
-    entered hand holds a seven: "lägger han först av allt ned dessa"."""
-    hand = deal.hands[seat]
-    if hand is None or not deal.may_lay or state.options.sevens != "must":
-        return
-    seven = next((c for c in hand if c in SEVENS), None)
-    if seven is None:
-        return
-    name = _name(state, seat)
-    raise hand_entry.refuse_duty(
-        "lay_sevens_first", R_SEVENS, seat,
-        {"card": None if lead is None else str(lead), "holds": str(seven),
-         "trick": deal.number_next},
-        sv=f"{name} har {seven} på sin inmatade hand och ska lägga ned sina sjuor först av "
-           "allt, ett stick var, och sedan spela ut.",
-        en=f"{name} holds {seven} in the entered hand and must lay his sevens down first, "
-           "one trick each, and then lead.",
-        public_sv=f"{name} har en sjua på sin inmatade hand och ska lägga ned sina sjuor "
-                  "först av allt, ett stick var, och sedan spela ut.",
-        public_en=f"{name} holds a seven in the entered hand and must lay his sevens down "
-                  "first, one trick each, and then lead.")
-
-
-def _check_stand_over_against_hand(state: State, deal: Deal, seat: int, against: Card,
-                                   number: int) -> None:
-    """Standing over is allowed only without a higher card: "måste lägga ett högre kort
-    ... om han kan. Har han inget högre kort, måste han stå över"."""
-    hand = deal.hands[seat]
-    if hand is None:
-        return
-    higher = max((c for c in hand if beats(c, against)), key=strength, default=None)
-    if higher is None:
-        return
-    name = _name(state, seat)
-    raise hand_entry.refuse_duty(
-        "must_play_higher", R_PLAY, seat,
-        {"to_beat": str(against), "holds": str(higher), "trick": number},
-        sv=f"{name} kan inte stå över: {card_name(higher)} på den inmatade handen är högre än "
-           f"{card_name(against)}, och den som kan lägga högre måste.",
-        en=f"{name} cannot stand over: {card_name(higher)} in the entered hand is higher than "
-           f"{card_name(against)}, and whoever can play higher must.",
-        public_sv=f"{name} kan inte stå över: den inmatade handen har ett kort som är högre än "
-                  f"{card_name(against)}, och den som kan lägga högre måste.",
-        public_en=f"{name} cannot stand over: the entered hand holds a card higher than "
-                  f"{card_name(against)}, and whoever can play higher must.")
-
-
-def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``: any card to
-    lead (sevens laid first when they must be), a higher card to follow."""
-    deal = state.deal
-    if deal is None or deal.hands[seat] is None or deal_in_progress(state) is None:
-        return None
-    hand = deal.hands[seat]
-    if deal.current is None:
-        if deal.may_lay and state.options.sevens == "must" and any(c in SEVENS for c in hand):
-            return ()  # he lays his sevens first (``sevens``), then leads
-        return hand
-    last = deal.current.plays[-1].card
-    return tuple(c for c in hand if beats(c, last))
-
-
 def deal_in_progress(state: State) -> int | None:
     """The deal being played (dealt, no outcome yet), else ``None``."""
     deal = state.deal
@@ -1163,27 +549,14 @@ def deal_in_progress(state: State) -> int | None:
     return None
 
 
-def _with_hands(state: State, exp: Expected) -> Expected:
-    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
-    seat to act when his hand is known (sealed: only his phone sees them)."""
-    deal = state.deal
-    if deal_in_progress(state) is None:
-        return exp
-    inputs = []
-    for item in exp.inputs:
-        hand = deal.hands[item.seat] if item.seat is not None else None
-        if item.type == "play" and hand is not None:
-            legal = legal_cards(state, item.seat)
-            item = replace(item, fields=dict(item.fields,
-                                             legal=hand_entry.sealed_legal(item.seat, legal)))
-        if item.type == "sevens" and hand is not None:
-            sevens = tuple(c for c in hand if c in SEVENS)
-            item = replace(item, fields=dict(item.fields,
-                                             legal=hand_entry.sealed_legal(item.seat, sevens)))
-        inputs.append(item)
-    inputs += [Expectation("hand", s, fields={"count": deal.held[s]})
-               for s in range(N_SEATS) if deal.hands[s] is None and deal.held[s] > 0]
-    return replace(exp, inputs=tuple(inputs))
+# --- the deal, trick by trick; its duties; the ritor sheet ---------------------------------
+# The game's handlers live in sibling modules named after what they hold; they read this
+# module's rule tables and state above, so they are imported here, below them (import the
+# game as ``braus``: its siblings load from here).
+from .braus_play import (  # noqa: E402
+    _club_king_side, _on_pass, _on_play, _on_sevens, _on_trick)
+from .braus_duties import _on_hand, _with_hands, legal_cards  # noqa: E402
+from .braus_ritor import _on_result  # noqa: E402
 
 
 _HANDLERS = {
@@ -1239,7 +612,7 @@ def _expected_turns(state: State) -> Expected:
             inputs.append(Expectation("result", fields=RESULT_HINTS))
         if deal.may_lay and sevens_left:
             prompt_sv = f"Stick {number}: {name} lägger ned sina sjuor och spelar ut."
-            prompt_en = f"Trick {number}: {name} lays down his sevens and leads."
+            prompt_en = f"Trick {number}: {name} lays down their sevens and leads."
         else:
             prompt_sv = f"Stick {number}: {name} spelar ut."
             prompt_en = f"Trick {number}: {name} leads."

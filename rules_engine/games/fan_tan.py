@@ -121,7 +121,7 @@ RULES = (
                 "seven may go beside."),
     RuleSection(R_WIN,
                 "Den som först blivit av med alla sina kort har vunnit.",
-                "The first to be rid of all his cards has won."),
+                "The first to be rid of all their cards has won."),
     RuleSection(R_FREE,
                 "Fri fan tan: förhand börjar med vilket kort som helst; varje färg byggs uppåt "
                 "i följd, efter kungen kommer ess, två …; en ny färg får påbörjas med vilket "
@@ -155,7 +155,7 @@ class Options:
         en="With chips: what a pass costs (into the pool).")
     card_chips: int = option(1, (0, 1, 2),
         sv="Med marker: vad varje förlorare betalar vinnaren per kort kvar på handen.",
-        en="With chips: what each loser pays the winner per card left in his hand.")
+        en="With chips: what each loser pays the winner per card left in their hand.")
     false_pass_chips: int = option(0, (0, 1, 3, 5),
         sv="Med marker: böter till potten för ett pass som bevisas falskt (texten: inget).",
         en="With chips: fine into the pool for a pass proven false (the text: none).")
@@ -467,7 +467,7 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
             f"{_name(state, seat)} kan inte passa: varje kort som inte ligger ute passar nu, "
             "så vilket kort som helst på handen kan läggas.",
             f"{_name(state, seat)} cannot pass: every card not laid out fits now, so "
-            "whatever he holds can be laid.")
+            "whatever they hold can be laid.")
     return replace(state, deal=_pass(state, deal, seat))
 
 
@@ -523,10 +523,10 @@ def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Ca
     name = _name(state, seat)
     if implied:
         sv_why = f"{name} har en sjua och börjar före de spelare som kommer efter"
-        en_why = f"{name} holds a seven and starts before the players after him"
+        en_why = f"{name} holds a seven and starts before the players after them"
     else:
         sv_why = f"{name} kan inte passa: ett kort på handen passar"
-        en_why = f"{name} cannot pass: he holds a card that fits"
+        en_why = f"{name} cannot pass: they hold a card that fits"
     raise hand_entry.refuse_duty(
         "must_play_if_able", _play_rule(state), seat, {"holds": str(able)},
         sv=f"{sv_why} ({able} på den inmatade handen).",
@@ -637,7 +637,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                 "bara vinnaren blev av med alla"
                 + (", och kort lämnar bara handen." if midway else "."),
                 f"{_name(state, seat)} can have 1–{deal.counts[seat]} cards left, not {count}: "
-                "only the winner got rid of all his"
+                "only the winner got rid of all their"
                 + (", and cards only leave a hand." if midway else "."))
     entered = passes_entered(state, deal)
     passes = (_int_list(state, event["passes"], "passes", 0, 999) if "passes" in event

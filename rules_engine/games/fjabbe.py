@@ -65,7 +65,7 @@ RULES = (
                 "Fyra spelare, var och en för sig, 10 kort var; 22 kort är inte med. Som 800, "
                 "men flest poäng förlorar partiet, och den som inte tar något stick förlorar "
                 "det. Slut när två har förlorat tre partier eller en har förlorat fem.",
-                "Four players, each for himself, 10 cards each; 22 cards are out of play. As "
+                "Four players, each on their own, 10 cards each; 22 cards are out of play. As "
                 "800, but the most points loses the parti, and a player who takes no trick "
                 "loses it. Over when two have lost three partier or one has lost five."),
 ) + family.RULES

@@ -65,9 +65,15 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
 - Quick entry (event ``result``) gives each seat's bid (in seat order, "kasta" for the
-  dealer's throw-in) and, when the bids make a game, each seat's tricks (13 together). It may
-  come at any point until the first card of the deal is played: bids already entered one by
-  one must agree with it, and once the bidding is over it needs only the tricks.
+  dealer's throw-in) and, when the bids make a game, either each seat's tricks (13
+  together) or only who failed (``failed``, the seats that took fewer than they bid;
+  neither given: everyone made it, "alla tog hem"). The scorer writes "the bids and the points" (Poängräkning), and
+  a player's points follow from the bid and whether it was made, so the second form keeps
+  the protokoll's points exactly; the marks then show the bid alone. The failed seats must
+  be possible: those who made it bid 13 tricks or fewer together, and if all four failed
+  they could have taken 13. Both given, they must agree. It may come at any point until the
+  first card of the deal is played: bids already entered one by one must agree with it,
+  and once the bidding is over it needs only the tricks or the failed seats.
 - The protokoll has one column per player, as each scores alone; every deal row shows each
   player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
 
@@ -133,7 +139,7 @@ RULES = (
                 "fler det dubbla. Buden måste tillsammans vara värda minst 11, annars kastas "
                 "korten och nästa giv delar ut; det avgör oftast den fjärde.",
                 "From forehand (the dealer's right) and counter-clockwise each player bids "
-                "once the tricks he expects to take. 1–6 tricks are worth as many points, 7 "
+                "once the tricks they expect to take. 1–6 tricks are worth as many points, 7 "
                 "or more double. The bids together must be worth at least 11, or the cards "
                 "are thrown in and the next dealer deals; usually the fourth bidder decides."),
     RuleSection(R_PLAY,
@@ -147,8 +153,8 @@ RULES = (
                 "minus; inga poäng för överstick. Den som först når 41 vinner för sin sida; "
                 "når spelare från båda sidor dit i samma giv vinner den som har flest, vid "
                 "lika avgör partnerns poäng.",
-                "Each for himself: at least the bid made gives the bid's worth, else as much "
-                "in minus; nothing for overtricks. The first to reach 41 wins for his side; "
+                "Each on their own: at least the bid made gives the bid's worth, else as much "
+                "in minus; nothing for overtricks. The first to reach 41 wins for their side; "
                 "players of both sides there in the same deal: the one with more wins, if "
                 "equal the partners' points decide."),
 )
@@ -158,7 +164,7 @@ RULES = (
 class Options:
     partner_above_zero: bool = field(default=False, metadata={
         "sv": "Den som når 41 vinner bara om partnern har mer än 0 poäng (texten: ej krav).",
-        "en": "A player reaching 41 wins only if his partner is above 0 (the text: no such "
+        "en": "A player reaching 41 wins only if their partner is above 0 (the text: no such "
               "rule)."})
     min_bid: int = field(default=1, metadata={
         "choices": (1, 2),
@@ -184,20 +190,21 @@ EVENTS = {
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
                       help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
                               "då prövas varje kort direkt.",
-                      help_en="Optional: the player's 13 cards before his first card; then "
-                              "every card he plays is checked at once."),
+                      help_en="Optional: the player's 13 cards before their first card; then "
+                              "every card they play is checked at once."),
     "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
                       help_en="One card played."),
     "trick": EventSpec({"cards": "cards"},
                        help_sv="Sticket i spelordning (moturs) från den som står på tur.",
                        help_en="The trick's cards in playing order (counter-clockwise) from "
                                "the seat to play."),
-    "result": EventSpec(optional={"bids": "list", "tricks": "list"},
+    "result": EventSpec(optional={"bids": "list", "failed": "seats", "tricks": "list"},
                         help_sv="Snabbinmatning av en giv: bud per plats (kasta för given som "
-                                "kastar) och stick per plats; buden kan redan vara inmatade.",
+                                "kastar) och vilka som gick bet (ingen: alla tog hem), eller "
+                                "stick per plats; buden kan redan vara inmatade.",
                         help_en="Quick entry of a deal: the bid per seat (kasta for a dealer "
-                                "who throws in) and the tricks per seat; the bids may already "
-                                "be entered."),
+                                "who throws in) and who failed (nobody: all made it), or the "
+                                "tricks per seat; the bids may already be entered."),
 }
 
 # Short names of this game's words for the app's buttons and log (design principle 5).
@@ -209,9 +216,11 @@ LABELS = {
     },
     "fields": {
         "bid": ("Bud (stick)", "Bid (tricks)"), "bids": ("Bud per plats", "Bids per seat"),
+        "failed": ("Bet", "Failed"),
         "tricks": ("Stick per plats", "Tricks per seat"),
     },
-    "nouns": {"bid": ("bud", "bid"), "bids": ("bud", "bids"), "tricks": ("stick", "tricks")},
+    "nouns": {"bid": ("bud", "bid"), "bids": ("bud", "bids"), "tricks": ("stick", "tricks"),
+              "failed": ("bet", "failed")},
     "values": {
         "kasta": ("Kastar", "Throws in"),
         "play_on": ("Spela en giv till", "Deal again"), "draw": ("Oavgjort", "A draw"),
@@ -233,6 +242,12 @@ class Deal:
     hands: tuple[tuple[Card, ...] | None, ...] = (None,) * PLAYERS  # entered, still held
     quick: bool = False
     thrown_in: bool = False
+    failed: tuple[int, ...] | None = None  # quick entry by who failed: ``won`` is unknown
+
+    def made(self, seat: int) -> bool:
+        if self.failed is not None:
+            return seat not in self.failed
+        return self.won[seat] >= self.bid_of(seat)
 
     def bid_of(self, seat: int) -> int | None:
         return dict(self.bids)[seat]
@@ -454,7 +469,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
                 f"{_name(state, seat)} måste bjuda: bara den fjärde och sista kan kasta, när "
                 f"de tre buden före inte räcker till {MIN_BID_POINTS}.",
                 f"{_name(state, seat)} must bid: only the fourth and last bidder may throw "
-                f"in, when the bids before him are not worth {MIN_BID_POINTS}.")
+                f"in, when the three bids before are not worth {MIN_BID_POINTS}.")
         if so_far >= MIN_BID_POINTS:
             raise _violation(
                 "throw_in_after_11", R_BIDDING, {"seat": seat, "points": so_far},
@@ -643,15 +658,16 @@ def _finish_trick(state: State) -> State:
 def _score_deal(state: State) -> State:
     """Write every player's points for the deal, then see whether the match is won."""
     deal = state.deal
-    changes = tuple(deal_points(deal.bid_of(s), deal.won[s]) for s in range(PLAYERS))
+    made = {s: deal.made(s) for s in range(PLAYERS)}
+    changes = tuple(bid_points(deal.bid_of(s)) * (1 if made[s] else -1) for s in range(PLAYERS))
     scores = tuple(a + b for a, b in zip(state.scores, changes))
     order = bidding_order(deal)
-    made = {s: deal.won[s] >= deal.bid_of(s) for s in range(PLAYERS)}
     sv = ", ".join(f"{_name(state, s)} {deal.bid_of(s)} {'hem' if made[s] else 'bet'}"
                    for s in order)
     en = ", ".join(f"{_name(state, s)} {deal.bid_of(s)} {'made' if made[s] else 'failed'}"
                    for s in order)
-    marks = tuple(f"{deal.bid_of(s)}/{deal.won[s]}" for s in range(PLAYERS))
+    marks = tuple(str(deal.bid_of(s)) if deal.failed is not None
+                  else f"{deal.bid_of(s)}/{deal.won[s]}" for s in range(PLAYERS))
     row = SheetRow("deal", f"Giv {deal.number}: {sv}", f"Deal {deal.number}: {en}", changes,
                    scores, deal.number, marks)
     state = replace(state, scores=scores, rows=state.rows + (row,))
@@ -686,8 +702,9 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
         state = _quick_bids(state, raw_bids)
     thrown_in = state.deal.number != deal.number
     tricks = event.get("tricks")
+    failed = event.get("failed")
     if thrown_in:
-        if tricks is not None:
+        if tricks is not None or failed:
             raise _violation(
                 "thrown_in_no_tricks", R_BIDDING, {"tricks": tricks},
                 f"Buden är värda mindre än {MIN_BID_POINTS}: korten kastas och inga stick "
@@ -695,6 +712,8 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                 f"The bids are worth less than {MIN_BID_POINTS}: the cards are thrown in and "
                 "no tricks are played.")
         return state
+    if tricks is None:  # "alla tog hem" unless someone is named as failed
+        return _quick_failed(state, tuple(sorted(set(failed or ()))))
     if not (isinstance(tricks, list) and len(tricks) == PLAYERS
             and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
                     for t in tricks)):
@@ -708,7 +727,48 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
             "tricks_do_not_add_up", R_PLAY, {"tricks": tricks, "sum": sum(tricks)},
             f"Sticken blir {sum(tricks)}, men en giv har {TRICKS_PER_DEAL} stick.",
             f"The tricks add up to {sum(tricks)}, but a deal has {TRICKS_PER_DEAL} tricks.")
+    if failed is not None:
+        truly = [s for s in range(PLAYERS) if tricks[s] < state.deal.bid_of(s)]
+        if sorted(set(failed)) != truly:
+            raise _violation(
+                "failed_disagrees", R_SCORING, {"failed": sorted(set(failed)), "tricks": tricks},
+                "Sticken och vilka som gick bet stämmer inte överens: med de sticken gick "
+                f"{_names(state, truly, 'ingen', 'och')} bet.",
+                "The tricks and who failed do not agree: with those tricks "
+                f"{_names(state, truly, 'nobody', 'and')} failed.")
     deal = replace(state.deal, won=tuple(tricks), quick=True, current=None)
+    return _score_deal(replace(state, deal=deal))
+
+
+def _names(state: State, seats: Iterable[int], none: str, conj: str) -> str:
+    names = [_name(state, s) for s in seats]
+    if not names:
+        return none
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
+
+
+def _quick_failed(state: State, failed: tuple[int, ...]) -> State:
+    """The deal by who failed (everyone else made it): possible only if some split of the
+    13 tricks gives each who made it at least the bid and each who failed fewer."""
+    deal = state.deal
+    made = [s for s in range(PLAYERS) if s not in failed]
+    at_least = sum(deal.bid_of(s) for s in made)
+    if at_least > TRICKS_PER_DEAL:
+        raise _violation(
+            "made_too_many", R_SCORING, {"made": made, "tricks": at_least},
+            f"{_names(state, made, 'ingen', 'och')} kan inte alla ha tagit hem: de bjöd "
+            f"{at_least} stick tillsammans, en giv har {TRICKS_PER_DEAL}.",
+            f"{_names(state, made, 'nobody', 'and')} cannot all have made their bids: they "
+            f"bid {at_least} tricks together, a deal has {TRICKS_PER_DEAL}.")
+    at_most = sum(deal.bid_of(s) - 1 for s in failed)
+    if not made and at_most < TRICKS_PER_DEAL:
+        raise _violation(
+            "failed_too_many", R_SCORING, {"failed": list(failed), "tricks": at_most},
+            f"Alla fyra kan inte ha gått bet: då tog de högst {at_most} stick, en giv har "
+            f"{TRICKS_PER_DEAL}.",
+            f"All four cannot have failed: they would have taken at most {at_most} tricks, "
+            f"a deal has {TRICKS_PER_DEAL}.")
+    deal = replace(deal, quick=True, current=None, failed=failed)
     return _score_deal(replace(state, deal=deal))
 
 
@@ -765,8 +825,10 @@ def expected(state: State) -> Expected:
                   if deal.hands[s] is None and not _has_played(deal, s))
     quick: tuple[Expectation, ...] = ()
     if not deal.knowledge.seen:
+        # Who failed (nobody named: everyone made it); the exact tricks are the table's
+        # choice, folded away in the app (13 together: the last one follows).
         hints: dict[str, Any] = {"tricks": _TRICK_HINT, "order": list(bidding_order(deal)),
-                                 "total": {"tricks": TRICKS_PER_DEAL}}  # the last one follows
+                                 "total": {"tricks": TRICKS_PER_DEAL}, "fold": ["tricks"]}
         if state.phase == "bidding":
             hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
         quick = (Expectation("result", fields=hints),)
@@ -861,6 +923,7 @@ def _deal_dict(deal: Deal) -> dict[str, Any]:
         "hands_entered": [s for s in range(PLAYERS) if deal.hands[s] is not None],
         "hands": hand_entry.sealed_hands(deal.hands),  # each seat's own
         "quick": deal.quick, "thrown_in": deal.thrown_in,
+        "failed": None if deal.failed is None else list(deal.failed),
     }
 
 

@@ -59,8 +59,8 @@ RULES = (
                 "Två spelare, till 1000. Given ger 20 kort var i femmor och 2 till sig själv; "
                 "båda sakar 10 (aldrig tarok eller K). Resten av leken delas ut och given "
                 "sakar 2 till: 20 kort var. De sakade räknas för sin ägare. I övrigt som 800.",
-                "Two players, to 1000. The dealer gives 20 each in fives and 2 more to "
-                "himself; both discard 10 (never a tarok or K). The rest of the deck is dealt "
+                "Two players, to 1000. The dealer gives 20 each in fives and keeps 2 "
+                "more; both discard 10 (never a tarok or K). The rest of the deck is dealt "
                 "and the dealer discards 2 more: 20 each. Discards count for their owner. "
                 "Otherwise as 800."),
 ) + family.RULES

@@ -113,7 +113,7 @@ RULES = (
                 "later; the others do the same as soon as they see it."),
     RuleSection(R_LOSS,
                 "Den som är sist med tummen har förlorat och blandar och ger nästa gång.",
-                "The last with his thumb has lost, and shuffles and deals next time."),
+                "The last with their thumb has lost, and shuffles and deals next time."),
     RuleSection(R_SHEET,
                 "Tillval (inte i texten): förlusterna räknas, eller en bokstav per förlust "
                 "tills någon stavat GRIS.",
@@ -332,7 +332,7 @@ def _on_thumb(state: State, event: dict[str, Any]) -> State:
     if seat in deal.thumbs:
         raise _violation("already_thumbed", R_QUARTET, {"seat": seat},
                          f"{_name(state, seat)} har redan tummen uppe.",
-                         f"{_name(state, seat)} already has his thumb up.")
+                         f"{_name(state, seat)} already has their thumb up.")
     if rank is not None and deal.thumbs:
         raise _violation(
             "rank_only_first", R_QUARTET, {"seat": seat, "first": deal.thumbs[0]},
@@ -359,17 +359,17 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
     if loser in deal.thumbs:
         raise _violation("loser_had_thumb_up", R_LOSS, {"seat": loser},
                          f"{_name(state, loser)} hade redan tummen uppe och var inte sist.",
-                         f"{_name(state, loser)} already had his thumb up and was not last.")
+                         f"{_name(state, loser)} already had their thumb up and was not last.")
     if signal is not None and signal == loser:
         raise _violation(
             "signal_is_loser", R_LOSS, {"seat": signal},
             "Den som visade kvartetten var först med tummen, inte sist.",
-            "The one who showed the quartet was first with his thumb, not last.")
+            "The one who showed the quartet was first with their thumb, not last.")
     if signal is not None and deal.thumbs and deal.thumbs[0] != signal:
         raise _violation(
             "signal_mismatch", R_QUARTET, {"signal": signal, "first": deal.thumbs[0]},
             f"Protokollet säger att {_name(state, deal.thumbs[0])} var först med tummen.",
-            f"The log says {_name(state, deal.thumbs[0])} was first with his thumb.")
+            f"The log says {_name(state, deal.thumbs[0])} was first with their thumb.")
     if rank is not None and deal.rank is not None and rank != deal.rank:
         raise _violation("rank_mismatch", R_QUARTET, {"rank": rank, "recorded": deal.rank},
                          "Kvartettens valör är redan angiven.",

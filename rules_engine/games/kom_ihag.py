@@ -60,7 +60,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
-from ..errors import EventFormatError, Finding, RuleViolation
+from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
 from ..protocol import check_players, Expectation, Expected, option, RuleSection
 from ..seating import next_seat
@@ -273,10 +273,6 @@ def miss_possible(state: State) -> bool:
 def tally_mode(state: State) -> bool:
     """Only the pairs are entered; the misses in between are implied (option ``entry``)."""
     return state.options.entry == "tally"
-
-
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
 
 def _name(state: State, seat: int) -> str:

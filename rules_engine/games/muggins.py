@@ -101,7 +101,7 @@ RULES = (
                 "en lägger sina kort osedda som draghög.",
                 "3–7 players, 52 cards. The muggins cards go face up: four for three or four "
                 "players, two for five, four for six, three for seven. The rest is dealt "
-                "equally; each puts his cards unseen face down as his draw pile."),
+                "equally; each puts their cards unseen face down as their draw pile."),
     RuleSection(R_PLAY,
                 "Vänd översta kortet i draghögen: på en muggins-hög ett steg högre eller lägre "
                 "(ess bara på tvåa, kung bara på dam) om det går; annars på närmaste kasthög "
@@ -114,8 +114,8 @@ RULES = (
                 "Den som lägger fel kallas ”muggins”: var och en av de andra ger muggins osett "
                 "översta kortet ur sin draghög, och muggins lägger dem underst i sin draghög.",
                 "Whoever places a card wrongly is called “muggins”: each of the others gives "
-                "him the top card of his own draw pile unseen, and he puts them at the "
-                "bottom of his draw pile."),
+                "the muggins the top card of their own draw pile unseen, and the muggins "
+                "puts them at the bottom of the muggins's own draw pile."),
     RuleSection(R_WIN,
                 "Tar draghögen slut vänds kasthögen (oblandad) till ny draghög. Den som först "
                 "blir av med alla kort i drag- och kasthögen vinner.",
@@ -721,7 +721,7 @@ def expected(state: State) -> Expected:
     name = _name(state, seat)
     return Expected(
         "play", f"{name} vänder översta kortet i sin draghög.",
-        f"{name} turns the top card of his draw pile.", seat,
+        f"{name} turns the top card of their draw pile.", seat,
         (Expectation("play", seat, fields=hints),) + _call_input(state)
         + (Expectation("result"), Expectation("stop")))
 

@@ -128,12 +128,12 @@ from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
-from ..errors import EventFormatError, Finding, RuleViolation
+from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..secrets import PrivateSpec, sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import (check_players, Expectation, Expected, option, RuleSection,
-                        refuse_not_expected)
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow, append_row
 from ..tricks import Trick, trick_as_dict, winning_play
@@ -218,7 +218,7 @@ RULES = (
                 "Närmaste aktiva till vänster om givaren spelar ut, trumfesset om det finns "
                 "på handen. Bekänn färg, annars valfritt kort. Högsta trumf, annars högsta i färgen, "
                 "vinner. Trumfmant när en aktiv spelare står på 1: utspel i trumf, annars limpa.",
-                "The nearest active player left of the dealer leads, the trump ace if he has "
+                "The nearest active player left of the dealer leads, the trump ace if they have "
                 "it. Follow suit, else any card. The highest trump, else the highest of the "
                 "suit, wins. Trumfmant while an active player is at 1: lead trump, or a limpa."),
     RuleSection(R_SCORE,
@@ -230,7 +230,7 @@ RULES = (
                 "Först till 0 vinner omgången och potten, också mitt i en giv: när någon når 0 "
                 "med sina stick avbryts given.",
                 "The first at 0 wins the omgång and the pot, also mid-deal: when a player's "
-                "tricks reach his points the deal stops."),
+                "tricks reach their points the deal stops."),
 )
 
 
@@ -425,10 +425,6 @@ def new(players: tuple[str, ...], options: Options | None = None,
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def _name(state: State, seat: int) -> str:
     return state.players[seat]
 
@@ -502,7 +498,7 @@ def _phase_rule(state: State) -> str:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    return refuse_not_expected(expected(state), _phase_rule(state), event_type, state.phase)
+    return not_expected(expected(state), event_type, state.phase, _phase_rule(state))
 
 
 def _on_draw(state: State, event: dict[str, Any]) -> State:

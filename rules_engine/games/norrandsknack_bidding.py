@@ -166,7 +166,7 @@ def _on_buy(state: State, event: dict[str, Any]) -> State:
         if seat == deal.dealer:
             sv = (f"Givaren har sex kort, lägger bort 1–6 och drar ett färre (ett "
                   f"bortlagt = stå nöjd), inte {count}.")
-            en = (f"The dealer holds six cards: he lays away 1–6 and draws one fewer (one "
+            en = (f"The dealer holds six cards, lays away 1–6 and draws one fewer (one "
                   f"laid away = standing pat), not {count}.")
         else:
             sv = f"Man lägger bort 0–5 kort (0 = stå nöjd) och drar lika många, inte {count}."

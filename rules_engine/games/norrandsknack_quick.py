@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..events import is_counts
 from ..seating import next_seat
 from .norrandsknack import (ANSWERS, KNACKA, LURA, OPEN_BIDS, PASSA, PER_TRICK, R_END, R_PLAY,
                             STA_MED, State, TRICKS_PER_DEAL, TRUMFMANT_AT, _bid_rule, _names,
@@ -21,12 +22,6 @@ from .norrandsknack_scoring import _penalty_limpa, _score_deal
 
 
 # --- quick entry ---------------------------------------------------------------------------
-def _int_list(value: Any, n: int, high: int) -> bool:
-    return (isinstance(value, list) and len(value) == n
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high
-                    for v in value))
-
-
 def _on_result(state: State, event: dict[str, Any]) -> State:
     """Quick entry of a whole deal: every seat's bid, every seat's tricks, missed trump
     leads. The bids are replayed in speaking order so that the bidding rules check them;
@@ -49,12 +44,12 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                              "Den här given spelades inte: inga stick att ange.",
                              "This deal was not played: there are no tricks to enter.")
         return state
-    if not _int_list(tricks, state.n, TRICKS_PER_DEAL):
+    if not is_counts(tricks, (state.n,), TRICKS_PER_DEAL):
         raise _violation("result_shape", R_PLAY, {"tricks": tricks},
                          f"Ange antal stick (0–5) för var och en av {state.n} platser.",
                          f"Give the number of tricks (0–5) for each of the {state.n} seats.")
     missed = [0] * state.n if missed is None else missed
-    if not _int_list(missed, state.n, TRICKS_PER_DEAL):
+    if not is_counts(missed, (state.n,), TRICKS_PER_DEAL):
         raise _violation("result_shape", R_PLAY, {"missed_trump": missed},
                          f"Ange missade trumfutspel (0–5) för var och en av {state.n} platser.",
                          f"Give missed trump leads (0–5) for each of the {state.n} seats.")

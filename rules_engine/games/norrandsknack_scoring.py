@@ -1,13 +1,15 @@
 """Norrandsknack — *Poängen*: the deal's row, the limpa and the pot.
 
 Part of ``rules_engine.games.norrandsknack`` (import that module, not this one). Every row
-goes on the sheet through ``rules_engine.sheet.append_row``; a limpa is marked ``"limpa"``
-(the protokoll underlines it) and costs a stake into the pot when playing for money.
+goes on the sheet through ``rules_engine.sheet.append_row``; a limpa is the sum and the mark
+of ``rules_engine.marks`` (the protokoll underlines it) and costs a stake into the pot when playing for money.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+from .. import marks
 
 from .norrandsknack import (LIMPA, MAX_POINTS, PER_TRICK, State, TRICKS_PER_DEAL, _add_row,
                             _at_risk, _name, _names, _next_dealer)
@@ -20,7 +22,7 @@ def add_limpa(points: int) -> int:
     >>> add_limpa(7)   # "En spelare som till exempel står på 7 poäng … hamnar på 10 poäng"
     10
     """
-    return min(MAX_POINTS, points + LIMPA)
+    return marks.add_limpa(points, LIMPA, MAX_POINTS)
 
 
 def score_player(points: int, tricks: int, limpa: bool) -> int:
@@ -46,7 +48,7 @@ def _penalty_limpa(state: State, seat: int, lead_trick: int | None) -> State:
         f"Trumfmant: {_name(state, seat)} spelade inte ut trumf{where_sv} – limpa",
         f"Trumfmant: {_name(state, seat)} did not lead trump{where_en} – a limpa",
         {seat: add_limpa(state.scores[seat]) - state.scores[seat]}, deal.number,
-        {seat: "limpa"})
+        {seat: marks.LIMPA})
     state = _pay(state, seat)
     return replace(state, deal=replace(state.deal, penalties=state.deal.penalties + (seat,)))
 
@@ -58,13 +60,13 @@ def _score_deal(state: State) -> State:
     assert deal is not None
     stopped = sum(deal.won) < TRICKS_PER_DEAL
     changes: dict[int, int] = {}
-    marks: dict[int, str] = {}
+    limpas: dict[int, str] = {}
     for seat in deal.active:
         limpa = not stopped and deal.won[seat] == 0 and _at_risk(deal, seat)
         changes[seat] = score_player(state.scores[seat], deal.won[seat], limpa) \
             - state.scores[seat]
         if limpa:
-            marks[seat] = "limpa"
+            limpas[seat] = marks.LIMPA
             state = _pay(state, seat)
     knocker = _name(state, deal.knocker) if deal.knocker is not None else "?"
     tricks = "–".join(str(deal.won[s]) for s in range(state.n))
@@ -73,10 +75,10 @@ def _score_deal(state: State) -> State:
     if stopped:
         sv += f"; avbruten efter stick {sum(deal.won)}"
         en += f"; stopped after trick {sum(deal.won)}"
-    if marks:
-        sv += "; limpa: " + _names(state, marks)
-        en += "; limpa: " + _names(state, marks)
-    state = _add_row(state, "deal", sv, en, changes, deal.number, marks)
+    if limpas:
+        sv += "; limpa: " + _names(state, limpas)
+        en += "; limpa: " + _names(state, limpas)
+    state = _add_row(state, "deal", sv, en, changes, deal.number, limpas)
     deal = replace(deal, outcome="stopped" if stopped else "played", current=None)
     at_zero = [s for s in deal.active if state.scores[s] <= 0]
     if at_zero:

@@ -189,7 +189,7 @@ RULES = (
                 "Man drar om sittningen; esset är lägst. Lägsta kortet väljer stol och ger "
                 "först, näst lägsta blir medspelare mittemot. 13 kort var.",
                 "The players draw for seats; the ace is lowest. The lowest card chooses a "
-                "chair and deals first, the second lowest is his partner opposite. 13 cards "
+                "chair and deals first, the second lowest is their partner opposite. 13 cards "
                 "each."),
     RuleSection(R_BIDDING,
                 "Ett varv medsols från förhand; högre bud eller pass. Högst till lägst: "
@@ -286,7 +286,7 @@ EVENTS = {
                       help_sv="Dragningen om sittning: varje spelares kort, i spelarordning. "
                               "Lägsta (esset lägst) ger först; näst lägsta blir partner.",
                       help_en="The draw for seats: each player's card, in player order. The "
-                              "lowest (ace low) deals first; the second lowest is his "
+                              "lowest (ace low) deals first; the second lowest is their "
                               "partner."),
     "seating": EventSpec({"order": "seats"}, {"dealer": "seat"},
                          help_sv="Hur ni sitter i sitsen: spelarna medsols, partner mittemot; "
@@ -301,8 +301,8 @@ EVENTS = {
     "hand": EventSpec({"seat": "seat", "cards": "cards"},
                       help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
                               "då prövas varje kort direkt.",
-                      help_en="Optional: the player's 13 cards before his first card; then "
-                              "every card he plays is checked at once."),
+                      help_en="Optional: the player's 13 cards before their first card; then "
+                              "every card they play is checked at once."),
     "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
                       help_en="One card played."),
     "trick": EventSpec({"cards": "cards"},

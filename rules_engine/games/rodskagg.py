@@ -93,11 +93,11 @@ from typing import Any
 
 from ..cards import FRENCH52
 from .. import hands as hand_entry
-from ..errors import Finding, RuleViolation
+from ..errors import Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import (check_players, Expectation, Expected, option, RuleSection,
-                        refuse_not_expected)
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
 from ..seating import next_seat, seats_from
 from ..sheet import Sheet, SheetRow, append_row
 from ..tricks import Trick, trick_as_dict, winning_play
@@ -133,8 +133,8 @@ RULES = (
                 "inte knackade. Given kuperar själv; låter given någon annan kupera: fem opp.",
                 "Everyone starts at 12. The dealer (moving clockwise) gives 3 + 3 cards. Nobody "
                 "picks up before the dealer's knock. A misdeal: the same dealer deals again, +5 "
-                "to him if he had not knocked. Only the dealer may cut: letting another cut "
-                "costs him fem opp."),
+                "to the dealer if not yet knocked. Only the dealer may cut: letting another "
+                "cut costs the dealer fem opp."),
     RuleSection(R_BIDDING,
                 "Ett varv från förhand, given sist: Ett … Sex eller Rödskägg, högre än senaste "
                 "budet, eller smyga. Högsta budet blir spelförare.",
@@ -320,10 +320,6 @@ def new(players: tuple[str, ...], options: Options | None = None,
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def bid_name(bid: int, lang: str = "sv") -> str:
     if bid == SMYGA:
         return "smyger" if lang == "sv" else "passes"
@@ -383,8 +379,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    return refuse_not_expected(expected(state), _phase_rule(state.phase), event_type,
-                               state.phase)
+    return not_expected(expected(state), event_type, state.phase, _phase_rule(state.phase))
 
 
 def _phase_rule(phase: str) -> str:

@@ -43,7 +43,7 @@ def _on_play(state: State, event: dict[str, Any]) -> State:
             f"innan spelet fortsätter. Glömmer {_name(state, deal.declarer)} det kan vem som helst "
             "ropa fem opp.",
             f"After the fourth trick {_name(state, deal.declarer)} must ask “Går ni med?” "
-            "before play goes on. If he forgot, anyone may call fem opp.")
+            "before play goes on. If they forgot, anyone may call fem opp.")
     if state.phase != "play":
         raise _refuse_phase(state, event["type"])
     return _play_card(state, event["seat"], event["card"])

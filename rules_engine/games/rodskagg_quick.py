@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..events import is_counts
 from .rodskagg import (ASK_AFTER_TRICK, BIDS, RODSKAGG, R_BIDDING, R_PLAY, SMYGA, State,
                        TRICKS_PER_DEAL, _bidding_order, _name, _on_bid, _refuse_phase,
                        _score_deal, _start_deal, _violation, parse_bid)
@@ -46,9 +47,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     assert deal is not None and deal.declarer is not None
     tricks = event.get("tricks")
-    if (not isinstance(tricks, list) or len(tricks) != state.n
-            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
-                       for t in tricks)):
+    if not is_counts(tricks, (state.n,)):
         raise _violation("result_shape", R_PLAY, {"tricks": tricks},
                          f"Ange antal stick (0–6) för var och en av {state.n} platser.",
                          f"Give the number of tricks (0–6) for each of the {state.n} seats.")

@@ -81,8 +81,8 @@ RULES = (
                 "den ropande det själv: en mot tre). Sedan tre kort till var.",
                 "24 cards (nines below the jack, worth 0). The deal passes counter-clockwise. "
                 "Three at a time counter-clockwise from the dealer's right-hand neighbour, who "
-                "looks at his three and calls a card: its suit is trumps, its holder his secret "
-                "partner (if he holds it himself: one against three). Then three more each."),
+                "looks at their three and calls a card: its suit is trumps, its holder their secret "
+                "partner (the caller holding it: one against three). Then three more each."),
     RuleSection(family.R4_PLAY,
                 "Den som ropade spelar ut först, sedan stickets vinnare; moturs. Bekänn färg, "
                 "annars trumfa, och ta sticket om du kan. Mariage av den som spelar ut: 40 i "
@@ -90,7 +90,7 @@ RULES = (
                 "stick). Sista sticket 10.",
                 "The caller leads first, then the trick's winner; counter-clockwise. Follow "
                 "suit, else trump, and head the trick if you can. Marriages by the leader: 40 in "
-                "trumps, else 20 (the first leader's once he wins a trick). Last trick 10."),
+                "trumps, else 20 (the first leader's once they win a trick). Last trick 10."),
     RuleSection(family.R4_SCORE,
                 "Den sida som tror sig ha 66 säger det. Rätt, eller flest poäng efter sista "
                 "sticket: varje spelare på sidan får 1 om andra sidan har 33 eller mer, 2 om "

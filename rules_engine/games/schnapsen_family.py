@@ -179,13 +179,13 @@ RULES_TWO = (
     RuleSection(R_EXCHANGE,
                 "Den som spelar ut får, medan talongen är öppen, efter dragningen och före "
                 "sitt kort byta trumfknekten mot trumfkortet — även före första sticket.",
-                "The leader may, while the talon is open, after drawing and before his card, "
+                "The leader may, while the talon is open, after drawing and before their card, "
                 "exchange the trump jack for the trump card — before the first trick too."),
     RuleSection(R_CLOSE,
                 "Den som spelar ut får, efter dragningen och före sitt kort, stänga talongen "
                 "genom att vända trumfkortet nedåt på den — även efter ett byte och före "
                 "första sticket. Sedan dras inga kort.",
-                "The leader may, after drawing and before his card, close the talon by "
+                "The leader may, after drawing and before their card, close the talon by "
                 "turning the trump card down on it — after an exchange and before the first "
                 "trick too. Then no more cards are drawn."),
     RuleSection(R_MARRIAGE,
@@ -193,12 +193,12 @@ RULES_TWO = (
                 "det andra: 40 i trumf, annars 20. Poängen räknas först när den som meldade har "
                 "vunnit ett stick (texten: när första stickets utspelare vinner ett stick).",
                 "The leader holding K and Q of a suit leads one and shows the other: 40 in "
-                "trumps, else 20. The points count only once he has won a trick (the text: "
+                "trumps, else 20. The points count only once they have won a trick (the text: "
                 "when the first trick's leader wins a trick)."),
     RuleSection(R_CLAIM,
                 "Den som tror sig ha 66 med stick och mariage säger det, och given är slut. "
                 "Annars slutar den när korten är slut.",
-                "Whoever believes he has 66 with tricks and marriages says so, and the hand "
+                "Whoever believes they have 66 with tricks and marriages says so, and the hand "
                 "ends. Otherwise it ends when the cards are played out."),
     RuleSection(R_SCORE,
                 "Rätt 66 (motspelaren stängde inte) eller sista sticket ur en slut talong: 1 "
@@ -769,7 +769,7 @@ def _leader_refusal(variant: Variant, state: State, hand: Hand, seat: int, rule:
             f"Bara den som spelar ut, före sitt kort, får {what_sv}: det är "
             f"{_name(state, trick.leader)} i stick {trick.number}"
             + (" och kortet är redan utspelat." if trick.plays else "."),
-            f"Only the leader, before his card, may {what_en}: that is "
+            f"Only the leader, before their card, may {what_en}: that is "
             f"{_name(state, trick.leader)} in trick {trick.number}"
             + (" and the card is already led." if trick.plays else "."))
     return None
@@ -1095,7 +1095,7 @@ def _check_known_duty(variant: Variant, state: State, hand: Hand, seat: int,
                 code, variant.refs.play, {"seat": seat, "card": str(card),
                                           "holds": str(other), "trick": trick.number},
                 f"{_name(state, seat)} måste {sv}: {other} är känt på handen.",
-                f"{_name(state, seat)} must {en}: {other} is known to be in his hand.")
+                f"{_name(state, seat)} must {en}: {other} is known to be in their hand.")
 
 
 def _proven_breaches(variant: Variant, state: State, hand: Hand, seat: int,
@@ -1129,7 +1129,7 @@ def _proven_breaches(variant: Variant, state: State, hand: Hand, seat: int,
                 sv=(f"{name} skulle {sv} i stick {trick.number} men spelade {play.card}; "
                     f"{card}, {how_sv} i stick {current}, fanns då på handen."),
                 en=(f"{name} had to {en} in trick {trick.number} but played {play.card}; "
-                    f"{card}, {how_en} in trick {current}, was in his hand then.")))
+                    f"{card}, {how_en} in trick {current}, was in their hand then.")))
     return tuple(found)
 
 
@@ -1427,7 +1427,7 @@ def _quick_winners(variant: Variant, state: State, hand: Hand,
             "result_sides", R_ENTRY, {"winners": list(winners), "caller": caller},
             f"Vinnarna är en sida: {_name(state, caller)} (som ropar) med sin partner, "
             f"{_name(state, caller)} ensam, eller de andra.",
-            f"The winners are one side: {_name(state, caller)} (the caller) with his partner, "
+            f"The winners are one side: {_name(state, caller)} (the caller) with their partner, "
             f"{_name(state, caller)} alone, or the others.")
     return winners
 
@@ -1584,7 +1584,7 @@ def _check_quick_closing(variant: Variant, state: State, refuse: Any, how: str |
     if how == "against_closer" and closer_won:
         raise refuse("how_mismatch", {"how": how, "closer": closer},
                      f"66 mot den som stängde vinns av motspelaren, inte av {name} som stängde.",
-                     f"66 against the closer is won by his opponent, not by {name}, who "
+                     f"66 against the closer is won by the closer's opponent, not by {name}, who "
                      "closed.")
     if how == "claim" and not closer_won:
         how = "against_closer"  # the closer's opponent claimed right
@@ -1670,12 +1670,12 @@ def _private_breach(state: State, finding: Finding, seat: int) -> Finding:
         finding, params=dict(finding.params, proof="hand"), private_to=seat,
         sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; {card} på den "
             "inmatade handen fanns då på handen."),
-        en=(f"{name} had to {en} in trick {trick} but played {played}; {card} in his entered "
-            "hand was in his hand then."),
+        en=(f"{name} had to {en} in trick {trick} but played {played}; {card} in their entered "
+            "hand was in their hand then."),
         public_sv=(f"{name} skulle {sv} i stick {trick} men spelade {played}; den inmatade "
                    "handen visar att det gick."),
-        public_en=(f"{name} had to {en} in trick {trick} but played {played}; his entered "
-                   "hand shows he could."))
+        public_en=(f"{name} had to {en} in trick {trick} but played {played}; their entered "
+                   "hand shows they could."))
 
 
 def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: Card) -> None:
@@ -1737,7 +1737,7 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
             help_sv="Spelaren till höger om given ropar ett kort: dess färg är trumf och den "
                     "som har kortet blir den ropandes hemliga partner.",
             help_en="The player on the dealer's right calls a card: its suit is trumps and "
-                    "its holder his secret partner."),
+                    "its holder their secret partner."),
         "exchange": EventSpec(
             {"seat": "seat"}, {"card": "card"},
             help_sv="Den som spelar ut byter trumfknekten (66: nian) mot trumfkortet.",
@@ -1763,7 +1763,7 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
             help_sv="”66!” — spelaren säger att den egna sidan har 66; given slutar."
                     + (" Partner: vem som har det ropade kortet, om det inte är spelat."
                        if variant.calls_partner else ""),
-            help_en="“66!” — the player says he (his side) has 66; the hand ends."
+            help_en="“66!” — the player says they (their side) have 66; the hand ends."
                     + (" partner: who holds the called card, if it is not played yet."
                        if variant.calls_partner else "")),
         "result": EventSpec(
@@ -1780,8 +1780,8 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
         help_sv="Spelaren matar in korten på sin hand (när talongen är stängd eller slut; syns "
                 "bara för den egna platsen tills given är slut); därefter prövas varje kort "
                 "genast.",
-        help_en="The player enters the cards he holds (once the talon is closed or "
-                "exhausted; seen only by his seat until the hand is over); from then on each "
+        help_en="The player enters the cards they hold (once the talon is closed or "
+                "exhausted; seen only by their seat until the hand is over); from then on each "
                 "card is checked at once.")
     if variant.calls_partner:
         for name in ("deal", "exchange", "close"):
@@ -1903,7 +1903,7 @@ def settler(variant: Variant, state: State) -> dict[str, Any] | None:
             variant.refs.exchange if rules.exchange_rank == "J" else variant.refs.options,
             leader, f"{_name(state, leader)} får byta {wanted} mot {hand.trump_card}, om {wanted} "
                     "finns på handen.",
-            f"{_name(state, leader)} may exchange {wanted} for {hand.trump_card} if he holds "
+            f"{_name(state, leader)} may exchange {wanted} for {hand.trump_card} if they hold "
             f"{wanted}.")
         out["close"] = _verdict(
             close_refusal(variant, state, leader), variant.refs.close, leader,
@@ -1994,7 +1994,7 @@ def expected_of(variant: Variant, state: State) -> Expected:
             return Expected(
                 "deal", f"{dealer} ger. {_name(state, caller)} tittar på sina tre kort och "
                         "ropar ett kort.",
-                f"{dealer} deals. {_name(state, caller)} looks at his three cards and calls "
+                f"{dealer} deals. {_name(state, caller)} looks at their three cards and calls "
                 "a card.", caller,
                 (Expectation("call", caller, fields={"card": "required"}), quick))
         return Expected(

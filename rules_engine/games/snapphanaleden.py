@@ -151,13 +151,13 @@ RULES = (
                 "K. De sakade räknas som parets vunna kort; tar paret inget stick får "
                 "motståndarna dem.",
                 "Counter-clockwise, 15 each in fives; the dealer gets 2 more and discards 2, "
-                "never a tarok or K. The discards count as his pair's won cards; if the pair "
+                "never a tarok or K. The discards count as their pair's won cards; if the pair "
                 "takes no trick, the opponents get them."),
     RuleSection(R_DECLARE,
                 "Under första sticket, före sitt första kort, visar man korten och deklarerar "
                 "flertal och sekvenser. Frivilligt; given får inte använda de sakade korten.",
-                "In the first trick, before his first card, a player shows the cards and "
-                "declares flertal and sekvenser. Optional; the dealer may not use his "
+                "In the first trick, before their first card, a player shows the cards and "
+                "declares flertal and sekvenser. Optional; the dealer may not use their "
                 "discards."),
     RuleSection(R_PLAY,
                 "Moturs, förhand spelar ut. Bekänn färg, annars trumfa, annars valfritt; trumf "
@@ -701,7 +701,7 @@ def _on_discard(variant: Variant, state: State, event: dict[str, Any]) -> State:
                 "discard_in_hand", variant.rule_deal, {"seat": seat, "card": str(card)},
                 f"{card} står i {_name(state, seat)}s inmatade hand, korten som spelas; "
                 "det kan inte också vara sakat.",
-                f"{card} is in {_name(state, seat)}'s entered hand, the cards he plays with; "
+                f"{card} is in {_name(state, seat)}'s entered hand, the cards they play with; "
                 "it cannot be discarded as well.", private_to=seat,
                 public_sv="De sakade korten stämmer inte med handen som matats in.",
                 public_en="The discards do not fit the hand entered.")
@@ -739,7 +739,7 @@ def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
         raise _violation(
             "hand_conflict", R_DECLARE, {"seat": seat, "card": str(card)},
             f"{_name(state, seat)} visade {card} i sin deklaration; det måste finnas i handen.",
-            f"{_name(state, seat)} showed {card} in his declaration; it must be in the hand.")
+            f"{_name(state, seat)} showed {card} in their declaration; it must be in the hand.")
     _claim(state, seat, cards, variant.rule_deal)
     deal = replace(deal, known=_set(deal.known, seat, cards),
                    hand_known=_set(deal.hand_known, seat, True))
@@ -780,7 +780,7 @@ def _check_declaration(state: State, seat: int, laid_down: tuple[Card, ...],
                          "En deklaration visar korten den bygger på; den som inte "
                          "deklarerar spelar bara sitt kort.",
                          "A declaration shows the cards it rests on; a player who declares "
-                         "nothing just plays his card.")
+                         "nothing just plays their card.")
     _claim(state, seat, laid_down, R_DECLARE)
     options = declarations800.DeclarationOptions(
         card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
@@ -809,7 +809,7 @@ def _on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
         reason = (("har redan deklarerat", "has already declared")
                   if any(d.seat == seat for d in deal.declarations) else
                   ("deklarerar bara under första sticket, före sitt första kort",
-                   "declares only in the first trick, before his first card"))
+                   "declares only in the first trick, before their first card"))
         raise _violation("declare_not_now", R_DECLARE, {"seat": seat},
                          f"{_name(state, seat)} {reason[0]}.",
                          f"{_name(state, seat)} {reason[1]}.")
@@ -827,7 +827,7 @@ def _refuse_declare_out_of_turn(variant: Variant, state: State, seat: int) -> Ru
         "declare_out_of_turn", R_DECLARE, {"seat": seat, "expected_seat": turn},
         f"{_name(state, seat)} deklarerar direkt före sitt första kort, alltså i spelordning; "
         f"nu är det {_name(state, turn)}s tur att deklarera eller spela.",
-        f"{_name(state, seat)} declares right before his first card, so in playing order; "
+        f"{_name(state, seat)} declares right before their first card, so in playing order; "
         f"it is {_name(state, turn)}'s turn to declare or play now.")
 
 

@@ -145,7 +145,7 @@ BASE_RULES = (
                 "Given ger 13 kort var, ett och ett. Det sista kortet vänds upp för alla och "
                 "bestämmer trumf; given tar det sedan på handen.",
                 "The dealer gives 13 cards each, one at a time. The last card is turned up "
-                "for all and sets the trump suit; then the dealer takes it into his hand."),
+                "for all and sets the trump suit; then the dealer takes it into their hand."),
     RuleSection(R_PLAY,
                 "Förhand spelar ut. Bekänn färg, annars trumfa eller saka. Högsta kortet i "
                 "utspelsfärgen eller högsta trumfen tar sticket; vinnaren spelar ut.",
@@ -187,7 +187,7 @@ GUERRE_RULE = RuleSection(
     "Alla mot alla; sista kortet vänds för trumf. Varje stick över fyra ger 1 poäng. Av E K "
     "D Kn 10 i trumf ger tre 2, fyra 4 och alla fem 5 poäng. 9 poäng vinner, men aldrig på "
     "enbart honnörer: utan trick i given stannar man på 8.",
-    "Each for himself; the last card is turned for trump. Each trick over four scores 1. Of "
+    "Each on their own; the last card is turned for trump. Each trick over four scores 1. Of "
     "A K Q J 10 of trumps three score 2, four 4 and all five 5. 9 points win, but never by "
     "honours alone: without a trick in the deal one stops at 8.")
 
@@ -344,8 +344,8 @@ def events_for(variant: Variant) -> dict[str, EventSpec]:
         {"seat": "seat", "cards": "cards"},
         help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
                 "varje kort direkt.",
-        help_en="Optional: the player's 13 cards before his first card; then every card "
-                "he plays is checked at once.")
+        help_en="Optional: the player's 13 cards before their first card; then every card "
+                "they play is checked at once.")
     specs["play"] = EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
                               help_en="One card played.")
     specs["trick"] = EventSpec(

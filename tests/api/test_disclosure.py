@@ -79,3 +79,37 @@ def test_a_correction_and_notation_are_hidden_too():
     assert seen.event(2, correction) == {
         "type": "correct", "target": 1,
         "event": {"type": "hand", "seat": 1, "cards": {"hidden": True, "seat": 1, "count": 3}}}
+
+
+def test_the_view_is_revealed_as_the_engine_reveals_it():
+    """``Disclosure.reveal`` walks a table's view faster than ``rules_engine.secrets.reveal``
+    and must give the same: sealed parts opened or hidden at any depth, tuples as lists,
+    leaves as they are."""
+    from rules_engine.secrets import reveal
+    value = {"a": (1, "x", None, 2.5, True,
+                   [sealed(0, ["♠7"]), {"b": sealed(1, ["♥8", "♦9"])}]),
+             "c": [], "d": {}, "e": sealed(1, []), "f": [[sealed(0, ["♣A"])]]}
+    db, row = table_with([(1, "scorer", 1, HAND)])
+    for reader in (disclosure.NOBODY, disclosure.DIRECTOR,
+                   disclosure.Reader(device_id="a", seat=1, seated_at_seq=0)):
+        seen = disclosure.load(db, row, game(deal=1), None, reader)
+        assert seen.reveal(value) == reveal(value, seen.may_see_seat)
+        assert json.dumps(seen.reveal(value)) == json.dumps(reveal(value, seen.may_see_seat))
+
+
+def test_only_the_entries_of_the_deal_in_progress_are_read_and_the_decisions_stay():
+    """An entry of a finished deal is open (when the table lets entries open): it is not
+    read at all, and every decision is the one reading it would give."""
+    log = [(1, "scorer", 1, HAND), (2, "scorer", 2, {**HAND, "seat": 0}),
+           (3, "scorer", None, {**HAND, "seat": 2}), (4, "scorer", 2, {**HAND, "seat": 1})]
+    db, row = table_with(log)
+    reader = disclosure.Reader(device_id="other", seat=0, seated_at_seq=0)
+    seen = disclosure.load(db, row, game(deal=2), None, reader)
+    assert sorted(seen.entries) == [2, 3, 4]  # deal 1 is over: entry 1 is open, not read
+    assert [seen.may_read(s) for s in (1, 2, 3, 4)] == [True, True, False, False]
+    assert [seen.may_see_seat(s) for s in (0, 1, 2)] == [True, False, False]
+    between = disclosure.load(db, row, game(deal=None), None, reader)
+    assert between.entries == {} and all(between.may_read(s) for s in (1, 2, 3, 4))
+    kept = disclosure.load(db, {**row, "open_private_after_deal": 0}, game(deal=None), None,
+                           reader)
+    assert sorted(kept.entries) == [1, 2, 3, 4] and not kept.may_read(1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from api import names
-from tests.api.test_tournaments import make_director
+from tests.conftest import make_director
 
 LOOK_ALIKES = [
     ("Anna", "Anna\u200b", "a zero-width space"),

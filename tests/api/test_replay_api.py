@@ -99,6 +99,21 @@ def test_the_steps_mark_each_trick_and_the_revoke_at_the_trick_that_proved_it(cl
     assert correction["entry"]["counts"] is False and correction["state"] == table.view()["state"]
 
 
+def test_a_step_shows_the_trick_still_on_the_table(client):
+    """A card that completes no trick lies in the trick on the table: each such step
+    carries it (the cards so far from the leader, no winner); a completing card has none."""
+    table = start_table(client)
+    for event in BIDDING + plays([TRICKS[0]]) + plays([["♠A", "♠K"]]):
+        table.ok(event)
+    steps = {s["seq"]: s for s in table.get("/steps").json["steps"]}
+    assert steps[6]["on_table"] is None  # a bid puts no card down
+    assert steps[7]["on_table"] == {"number": 1, "leader": 1, "winner": None,
+                                    "cards": [{"seat": 1, "card": "♥A"}]}
+    assert steps[10]["on_table"] is None and steps[10]["trick"]["number"] == 1
+    assert steps[12]["on_table"] == {"number": 2, "leader": 1, "winner": None, "cards": [
+        {"seat": 1, "card": "♠A"}, {"seat": 2, "card": "♠K"}]}
+
+
 def test_an_undone_entry_is_no_step(client):
     table = start_table(client)
     for event in BIDDING[:3]:

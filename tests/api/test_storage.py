@@ -82,3 +82,83 @@ def test_a_snapshot_keeps_its_rows_apart_and_a_post_rewrites_only_those_it_chang
     table.ok({"type": "undo", "target": 2})
     assert snapshots.read(db, table.id) == replayed()
     assert len(stored()) == len(replayed().rows)
+
+
+def _reader_left_half_way(tmp_path):
+    """A pooled connection given back with a query read in part and its cursor still alive
+    (as a traceback holds one), then a write by another connection."""
+    path = str(tmp_path / "pool.sqlite")
+    database.connect(path).close()
+    pool = database.Pool(path, keep=1)
+    first = pool.take()
+    first.execute("insert into directors (id, name, token_hash, created_at) "
+                  "values ('a', 'A', 'x', 'now'), ('b', 'B', 'y', 'now')")
+    half_read = first.execute("select id from directors order by id")
+    assert half_read.fetchone() == ("a",)
+    pool.give(first)
+    other = sqlite3.connect(path)
+    with other:
+        other.execute("update directors set name = 'Changed' where id = 'a'")
+    other.close()
+    return pool, first, half_read
+
+
+def test_a_pooled_connection_reads_what_another_wrote_after_its_last_request(tmp_path):
+    """The reason the pool once stayed off: a connection kept the read snapshot of a
+    statement its last request had not finished, and the next request read the file as it
+    was (``api/db.py``, ``Connection``). Given back, its statements are ended."""
+    pool, first, half_read = _reader_left_half_way(tmp_path)
+    again = pool.take()
+    assert again is first  # the same connection, reused
+    assert again.execute("select name from directors where id = 'a'").fetchone() == (
+        "Changed",)
+    del half_read
+
+
+def test_the_snapshot_is_sqlites_own_and_a_rollback_does_not_end_it(tmp_path):
+    """Why ending the statements is the cure: without it the connection, not inside a
+    transaction as Python sees it, still reads the old file after BEGIN and ROLLBACK."""
+    path = str(tmp_path / "raw.sqlite")
+    database.connect(path).close()
+    reader = sqlite3.connect(path, isolation_level=None)
+    reader.execute("insert into directors (id, name, token_hash, created_at) "
+                   "values ('a', 'A', 'x', 'now'), ('b', 'B', 'y', 'now')")
+    half_read = reader.execute("select id from directors order by id")
+    half_read.fetchone()
+    writer = sqlite3.connect(path)
+    with writer:
+        writer.execute("update directors set name = 'Changed' where id = 'a'")
+    assert not reader.in_transaction
+    reader.execute("BEGIN")
+    reader.execute("ROLLBACK")
+    assert reader.execute("select name from directors where id = 'a'").fetchone() == ("A",)
+    half_read.close()
+    assert reader.execute("select name from directors where id = 'a'").fetchone() == (
+        "Changed",)
+    reader.close()
+    writer.close()
+
+
+def test_a_cache_write_is_atomic_and_leaves_the_connection_durable(tmp_path):
+    """A tournament's cached readings are committed without waiting for the disk
+    (``synchronous=NORMAL`` for that commit); every other commit of the connection, before
+    and after, and after a failed cache write too, stays ``FULL``."""
+    path = str(tmp_path / "cache.sqlite")
+    db = database.connect(path)
+    with database.cache_transaction(db):
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        db.execute("insert into directors (id, name, token_hash, created_at) "
+                   "values ('a', 'A', 'x', 'now')")
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    try:
+        with database.cache_transaction(db):
+            db.execute("insert into directors (id, name, token_hash, created_at) "
+                       "values ('b', 'B', 'y', 'now')")
+            raise RuntimeError("half way")
+    except RuntimeError:
+        pass
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2
+    other = sqlite3.connect(path)
+    assert other.execute("select id from directors").fetchall() == [("a",)]
+    other.close()
+    db.close()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import itertools
 
-from tests.api.test_tournaments import Event, SHAPE, bearer, make_director
+from tests.api.test_tournaments import Event
+from tests.conftest import ERROR_SHAPE, bearer, make_director
 
 _ids = itertools.count(1)
 FIRST_DEAL = {"type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [1, 4, 1, 0]}
@@ -68,7 +69,7 @@ def test_a_played_round_takes_no_more_deals_and_nothing_is_written(client):
 
     refused = post(client, tid, phone, 1, SECOND_DEAL)
     assert (refused.status_code, refused.json["code"]) == (409, "round_played")
-    assert set(refused.json) == SHAPE
+    assert set(refused.json) == ERROR_SHAPE
     assert "1 giv per rond" in refused.json["messages"]["sv"]
     assert refused.json["details"] == {"tournament": event.id, "round": 1, "table": 1,
                                        "per_round": {"deals": 1}, "deals": 1}

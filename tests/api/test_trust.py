@@ -23,9 +23,8 @@ import pytest
 from api import cli, create_app
 from api.resources.tournaments import service
 from tests.api.test_access import RESULT, join, joined_handle
-from tests.api.test_tournaments import (STOOD_OVER, Event, bearer, braus_body, make_director,
-                                        refused, rita)
-from tests.conftest import start_table
+from tests.api.test_tournaments import STOOD_OVER, Event, braus_body, rita
+from tests.conftest import bearer, make_director, refusal, start_table
 
 
 @pytest.fixture
@@ -55,9 +54,9 @@ def test_a_kicked_phone_cannot_walk_back_in_with_the_code_it_saw(table):
     assert new_code != old_code and response.json["join_link"].endswith(f"?join={new_code}")
     before = table.log()
     # The kicked phone tries everything it knows.
-    refused(join(table.client, old_code, "Eriks telefon igen"), 404, "join_code_unknown")
-    refused(table.get(headers={"X-Join-Code": old_code}), 403, "join_code_wrong")
-    refused(kicked.post(RESULT), 403, "token_revoked")
+    refusal(join(table.client, old_code, "Eriks telefon igen"), 404, "join_code_unknown")
+    refusal(table.get(headers={"X-Join-Code": old_code}), 403, "join_code_wrong")
+    refusal(kicked.post(RESULT), 403, "token_revoked")
     assert table.log() == before
     assert len(table.get("/devices").json) == 3  # no new device was made
     # The phones still in keep their tokens; the new code is what the manager hands on.
@@ -72,22 +71,22 @@ def test_the_owner_replaces_the_code_and_the_spectator_key_at_any_time(table):
     path = f"/api/tables/{table.id}"
     response = table.client.post(f"{path}/join-code", headers=table.headers)
     assert response.status_code == 201 and response.json["join_code"] != table.join_code
-    refused(join(table.client, table.join_code), 404, "join_code_unknown")
-    refused(table.get(headers={"X-Join-Code": table.join_code}), 403, "join_code_wrong")
+    refusal(join(table.client, table.join_code), 404, "join_code_unknown")
+    refusal(table.get(headers={"X-Join-Code": table.join_code}), 403, "join_code_wrong")
     assert table.get(headers={"X-Join-Code": response.json["join_code"]}).status_code == 200
     assert player.view()["access"]["role"] == "player"  # tokens stay
     key = table.client.post(f"{path}/spectator-key", headers=table.headers).json
-    refused(table.get(headers={"X-Spectator-Key": table.spectator_key}), 403,
+    refusal(table.get(headers={"X-Spectator-Key": table.spectator_key}), 403,
             "spectator_key_wrong")
-    refused(table.client.get("/api/watch", headers={"X-Spectator-Key": table.spectator_key}),
+    refusal(table.client.get("/api/watch", headers={"X-Spectator-Key": table.spectator_key}),
             404, "spectator_key_unknown")
     assert table.get(headers={"X-Spectator-Key": key["spectator_key"]}).status_code == 200
     # A player, a code holder and nobody may not.
     code = table.view()["join_code"]
-    refused(table.client.post(f"{path}/join-code", headers=player.headers), 403, "owner_only")
-    refused(table.client.post(f"{path}/join-code", headers={"X-Join-Code": code}), 403,
+    refusal(table.client.post(f"{path}/join-code", headers=player.headers), 403, "owner_only")
+    refusal(table.client.post(f"{path}/join-code", headers={"X-Join-Code": code}), 403,
             "read_only")
-    refused(table.client.post(f"{path}/join-code"), 401, "token_required")
+    refusal(table.client.post(f"{path}/join-code"), 401, "token_required")
     assert table.view()["join_code"] == code
 
 
@@ -102,26 +101,26 @@ def test_ownership_is_handed_over_and_the_previous_owner_no_longer_manages(table
     access = table.view()["access"]
     assert {k: access[k] for k in ("role", "device_id", "write", "manage")} == {
         "role": "player", "device_id": table.device_id, "write": True, "manage": False}
-    refused(table.client.get(f"{path}/devices", headers=table.headers), 403, "owner_only")
-    refused(table.client.post(f"{path}/join-code", headers=table.headers), 403, "owner_only")
-    refused(table.client.put(f"{path}/owner", json={"device_id": table.device_id},
+    refusal(table.client.get(f"{path}/devices", headers=table.headers), 403, "owner_only")
+    refusal(table.client.post(f"{path}/join-code", headers=table.headers), 403, "owner_only")
+    refusal(table.client.put(f"{path}/owner", json={"device_id": table.device_id},
                              headers=table.headers), 403, "owner_only")
-    refused(table.client.delete(f"{path}/devices/{heir.created['device_id']}",
+    refusal(table.client.delete(f"{path}/devices/{heir.created['device_id']}",
                                 headers=table.headers), 403, "owner_only")
     # The new owner manages, and may now revoke the phone that started the table.
     devices = {d["id"]: d["role"] for d in heir.get("/devices").json}
     assert devices == {table.device_id: "player", heir.created["device_id"]: "owner"}
     gone = heir.client.delete(f"{path}/devices/{table.device_id}", headers=heir.headers)
     assert gone.status_code == 200 and gone.json["revoked_at"]
-    refused(table.get(), 403, "token_revoked")
+    refusal(table.get(), 403, "token_revoked")
     # A revoked device, an unknown one and the owner itself.
-    refused(heir.client.put(f"{path}/owner", json={"device_id": table.device_id},
+    refusal(heir.client.put(f"{path}/owner", json={"device_id": table.device_id},
                             headers=heir.headers), 409, "device_revoked")
-    refused(heir.client.put(f"{path}/owner", json={"device_id": "nope"},
+    refusal(heir.client.put(f"{path}/owner", json={"device_id": "nope"},
                             headers=heir.headers), 404, "device_not_found")
-    refused(heir.client.put(f"{path}/owner", json={}, headers=heir.headers), 400,
+    refusal(heir.client.put(f"{path}/owner", json={}, headers=heir.headers), 400,
             "invalid_request")
-    refused(heir.client.delete(f"{path}/devices/{heir.created['device_id']}",
+    refusal(heir.client.delete(f"{path}/devices/{heir.created['device_id']}",
                                headers=heir.headers), 409, "hand_over_first")
     assert heir.view()["access"]["manage"] is True
 
@@ -136,22 +135,22 @@ def test_the_director_may_revoke_the_owner_of_its_table(client):
     handed = client.put(f"{path}/owner", json={"device_id": phone["device_id"]},
                         headers=bearer(director["token"]))
     assert handed.status_code == 200 and handed.json["role"] == "owner"
-    refused(client.delete(f"{path}/devices/{phone['device_id']}",
+    refusal(client.delete(f"{path}/devices/{phone['device_id']}",
                           headers=bearer(phone["token"])), 409, "hand_over_first")
     revoked = client.delete(f"{path}/devices/{phone['device_id']}",
                             headers=bearer(director["token"]))
     assert revoked.status_code == 200 and revoked.json["revoked_at"]
     assert revoked.json["join_code"] != created["join_code"]
-    refused(client.get(path, headers=bearer(phone["token"])), 403, "token_revoked")
+    refusal(client.get(path, headers=bearer(phone["token"])), 403, "token_revoked")
     director_device = next(d for d in client.get(f"{path}/devices",
                                                  headers=bearer(director["token"])).json
                            if d["role"] == "director")
-    refused(client.put(f"{path}/owner", json={"device_id": director_device["id"]},
+    refusal(client.put(f"{path}/owner", json={"device_id": director_device["id"]},
                        headers=bearer(director["token"])), 409, "cannot_own_director_device")
     code = client.post(f"{path}/join-code", headers=bearer(director["token"]))
     assert code.status_code == 201 and code.json["join_code"] != revoked.json["join_code"]
     rival = make_director(client, "Rivalen")
-    refused(client.post(f"{path}/join-code", headers=bearer(rival["token"])), 403,
+    refusal(client.post(f"{path}/join-code", headers=bearer(rival["token"])), 403,
             "token_forbidden")
 
 
@@ -162,9 +161,9 @@ def test_a_director_replaces_its_token_and_the_old_one_stops_at_once(client):
     response = client.post("/api/directors/me/token", headers=old)
     assert response.status_code == 201 and response.json["id"] == director["id"]
     new = bearer(response.json["token"])
-    refused(client.get("/api/directors/me", headers=old), 401, "token_unknown")
-    refused(client.get(event.url(), headers=old), 401, "token_unknown")
-    refused(client.post("/api/directors/me/token", headers=old), 401, "token_unknown")
+    refusal(client.get("/api/directors/me", headers=old), 401, "token_unknown")
+    refusal(client.get(event.url(), headers=old), 401, "token_unknown")
+    refusal(client.post("/api/directors/me/token", headers=old), 401, "token_unknown")
     assert client.get(event.url(), headers=new).status_code == 200
     assert client.get("/api/directors/me", headers=new).json["name"] == director["name"]
 
@@ -183,10 +182,10 @@ def test_the_operator_lists_creates_and_revokes_directors(app, client, capsys):
         ("Klubbmästerskapet", 1, None)]
     status, out = operator(app, capsys, "directors", "revoke", me.json["id"])
     assert status == 0 and "revoked" in out
-    refused(client.get("/api/directors/me", headers=bearer(token)), 403, "token_revoked")
-    refused(client.get(f"/api/tables/{table['id']}", headers=bearer(token)), 403,
+    refusal(client.get("/api/directors/me", headers=bearer(token)), 403, "token_revoked")
+    refusal(client.get(f"/api/tables/{table['id']}", headers=bearer(token)), 403,
             "token_revoked")
-    refused(client.post("/api/tournaments", json=braus_body(4), headers=bearer(token)), 403,
+    refusal(client.post("/api/tournaments", json=braus_body(4), headers=bearer(token)), 403,
             "token_revoked")
     assert operator(app, capsys, "directors", "revoke", "nobody")[0] == 1
     assert operator(app, capsys, "directors", "create", "   ")[0] == 2
@@ -212,20 +211,20 @@ def test_a_round_one_card_cannot_undo_round_one_after_round_two_is_seated(client
     undo = {"based_on": log["seq"], "client_event_id": "attack-1",
             "event": {"type": "undo", "target": log["seq"]}}
     # The card holder: the code ended with its round.
-    refused(join(client, card["join_code"], "Angriparen"), 404, "join_code_unknown")
-    refused(client.get(f"/api/tables/{card['table_id']}",
+    refusal(join(client, card["join_code"], "Angriparen"), 404, "join_code_unknown")
+    refusal(client.get(f"/api/tables/{card['table_id']}",
                        headers={"X-Join-Code": card["join_code"]}), 403, "join_code_wrong")
     # A phone that joined during round 1 keeps reading, but writes nothing.
-    refused(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
+    refusal(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
                         headers=bearer(phone["token"])), 409, "round_closed")
     access = client.get(f"/api/tables/{card['table_id']}",
                         headers=bearer(phone["token"])).json["access"]
     assert (access["role"], access["write"]) == ("player", False)
     # Nor may the director without a reason, on the phones' path.
-    body = refused(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
+    body = refusal(client.post(f"/api/tables/{card['table_id']}/events", json=undo,
                                headers=event.headers), 409, "round_closed")
     assert body["details"] == {"tournament": event.id, "round": 1}
-    refused(client.post(f"/api/tables/{card['table_id']}/join-code", headers=event.headers),
+    refusal(client.post(f"/api/tables/{card['table_id']}/join-code", headers=event.headers),
             409, "round_closed")
     after = client.get(f"/api/tables/{card['table_id']}/events", headers=event.headers).json
     assert after == log
@@ -245,19 +244,19 @@ def test_only_the_director_corrects_a_closed_table_with_a_reason_kept_in_the_log
     assert closed.json["tables"][0]["join_link"] is None
     again = event.post("/rounds/1/close", {})  # closing twice changes nothing
     assert again.json["closed_at"] == closed.json["closed_at"]
-    refused(event.post("/rounds/2/close", {}), 404, "round_not_found")
+    refusal(event.post("/rounds/2/close", {}), 404, "round_not_found")
     path = event.url(f"/tables/{table['table_id']}/events")
     correction = {"based_on": 6, "client_event_id": "td-1",
                   "event": {"type": "correct", "target": 6,
                             "event": {"type": "result", "outcome": "rita", "winner": 0}}}
-    refused(client.post(path, json=correction, headers=event.headers), 400, "invalid_request")
-    refused(client.post(path, json={**correction, "reason": ""}, headers=event.headers), 400,
+    refusal(client.post(path, json=correction, headers=event.headers), 400, "invalid_request")
+    refusal(client.post(path, json={**correction, "reason": ""}, headers=event.headers), 400,
             "invalid_request")
     rival = make_director(client, "Rivalen")
-    refused(client.post(path, json={**correction, "reason": "x"},
+    refusal(client.post(path, json={**correction, "reason": "x"},
                         headers=bearer(rival["token"])), 403, "token_forbidden")
     other = Event(client, director, braus_body(players=4))
-    refused(client.post(other.url(f"/tables/{table['table_id']}/events"),
+    refusal(client.post(other.url(f"/tables/{table['table_id']}/events"),
                         json={**correction, "reason": "x"}, headers=event.headers), 404,
             "table_not_in_tournament")
     reason = "Bordsdomare: stick 6 var fel avläst"
@@ -272,7 +271,7 @@ def test_only_the_director_corrects_a_closed_table_with_a_reason_kept_in_the_log
                                     "seq": 7, "reason": reason}
     assert "round_closed" in [a["action"] for a in audit]
     # The engine still checks the director's entry; a refusal writes nothing.
-    refused(client.post(path, json={"based_on": 7, "client_event_id": "td-2", "reason": "x",
+    refusal(client.post(path, json={"based_on": 7, "client_event_id": "td-2", "reason": "x",
                                     "event": {"type": "undo", "target": 99}},
                         headers=event.headers), 422, "nothing_to_correct")
     assert client.get(f"/api/tables/{table['table_id']}/events",
@@ -327,17 +326,17 @@ def test_an_invented_export_moves_no_ratings_until_the_operator_accepts(app, cli
     # Its director deletes it; a tournament played here cannot be deleted that way.
     played_here = client.get("/api/tournaments", headers=bearer(rival["token"])).json
     assert [t["id"] for t in played_here] == [imported.json["id"]]
-    refused(client.delete(f"/api/tournament-imports/{imported.json['id']}"), 401,
+    refusal(client.delete(f"/api/tournament-imports/{imported.json['id']}"), 401,
             "token_required")
     assert client.delete(f"/api/tournament-imports/{imported.json['id']}",
                          headers=bearer(rival["token"])).status_code == 204
-    refused(client.get(f"/api/tournaments/{imported.json['id']}/standings"), 404,
+    refusal(client.get(f"/api/tournaments/{imported.json['id']}/standings"), 404,
             "tournament_not_found")
     assert json.loads(operator(app, capsys, "imports", "list", "--json")[1]) == []
     own = Event(client, rival, braus_body(players=4))
-    refused(client.delete(f"/api/tournament-imports/{own.id}", headers=own.headers), 409,
+    refusal(client.delete(f"/api/tournament-imports/{own.id}", headers=own.headers), 409,
             "not_an_import")
-    refused(client.delete("/api/tournament-imports/nothing", headers=own.headers), 404,
+    refusal(client.delete("/api/tournament-imports/nothing", headers=own.headers), 404,
             "tournament_not_found")
 
 
@@ -355,7 +354,7 @@ def test_an_import_is_replayed_whole_and_refused_at_the_first_bad_place(client, 
     illegal = copy.deepcopy(export)
     illegal["rounds"][0]["tables"][0]["log"][3]["event"] = {"type": "result",
                                                             "outcome": "rita", "winner": 7}
-    body = refused(client.post("/api/tournament-imports", json=illegal, headers=headers), 422,
+    body = refusal(client.post("/api/tournament-imports", json=illegal, headers=headers), 422,
                    "import_entry_refused")
     assert {k: body["details"][k] for k in ("round", "table", "seq")} == {
         "round": 1, "table": 1, "seq": 4}
@@ -365,12 +364,12 @@ def test_an_import_is_replayed_whole_and_refused_at_the_first_bad_place(client, 
     # A protokoll that the log does not give (the forger's shortcut).
     forged = copy.deepcopy(export)
     forged["rounds"][0]["tables"][0]["protokoll"]["rows"][0]["totals"] = [0, 6]
-    body = refused(client.post("/api/tournament-imports", json=forged, headers=headers), 422,
+    body = refusal(client.post("/api/tournament-imports", json=forged, headers=headers), 422,
                    "import_protokoll_mismatch")
     assert body["details"]["part"] == "protokoll row 0" and body["details"]["table"] == 1
     forged = copy.deepcopy(export)
     forged["rounds"][0]["tables"][0]["over"] = False
-    assert refused(client.post("/api/tournament-imports", json=forged, headers=headers), 422,
+    assert refusal(client.post("/api/tournament-imports", json=forged, headers=headers), 422,
                    "import_protokoll_mismatch")["details"]["part"] == "over"
 
     # One malformed row.
@@ -378,7 +377,7 @@ def test_an_import_is_replayed_whole_and_refused_at_the_first_bad_place(client, 
                 {"seq": 2, "event": ["deal"]}):
         malformed = copy.deepcopy(export)
         malformed["rounds"][0]["tables"][0]["log"][1] = bad
-        body = refused(client.post("/api/tournament-imports", json=malformed, headers=headers),
+        body = refusal(client.post("/api/tournament-imports", json=malformed, headers=headers),
                        422, "import_entry_malformed")
         assert body["details"]["seq"] == 2
     assert imports_of(client, director) == []  # nothing was written
@@ -416,7 +415,7 @@ def test_no_stored_row_makes_a_page_fail(app, client, capsys, director, elsewher
     assert response.status_code == 200 and response.json["skipped"][0]["tournament"] == (
         imported["id"])
     assert client.get("/api/ratings").status_code == 200
-    refused(client.get(f"/api/tournaments/{imported['id']}/standings"), 409,
+    refusal(client.get(f"/api/tournaments/{imported['id']}/standings"), 409,
             "tournament_unreadable")
     assert client.get("/api/tournaments", headers=bearer(director["token"])).json == []
     assert client.get("/api/ratings/braus/history",
@@ -464,6 +463,6 @@ def test_a_broken_row_of_a_tournament_played_here_fails_no_page(app, client, dir
                            "where tournament_id = ?", [event.id])
     service._RATINGS.clear()
     service._BODIES.clear()
-    refused(client.get(event.url("/standings")), 409, "tournament_unreadable")
+    refusal(client.get(event.url("/standings")), 409, "tournament_unreadable")
     assert client.get("/api/ratings/braus").status_code == 200
     connection.close()

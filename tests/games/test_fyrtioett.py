@@ -534,8 +534,8 @@ def test_quick_entry_after_the_bids_were_entered_one_by_one():
 def test_quick_entry_refusals():
     t = Table()
     t.refuse("tricks_do_not_add_up", "result", bids=[3, 3, 3, 3], tricks=[3, 3, 3, 3])
+    t.refuse("made_too_many", "result", bids=[4, 4, 4, 4])  # all made 16 of 13 tricks?
     t.refuse("result_shape", "result", bids=[3, 3, 3], tricks=[4, 3, 3, 3])
-    t.refuse("result_shape", "result", bids=[3, 3, 3, 3])
     t.refuse("result_shape", "result", bids=[3, 3, 3, 3], tricks=[13, -1, 1, 0])
     t.refuse("bid_out_of_range", "result", bids=[3, 3, 0, 3], tricks=[4, 3, 3, 3])
     t.refuse("throw_in_only_last", "result", bids=[3, "kasta", 3, 3])  # Bo is not last
@@ -545,6 +545,55 @@ def test_quick_entry_refusals():
     t.bids(Cia=3, Bo=3, Anna=3, Dan=3)
     t.post("play", seat=C, card="♠2")
     t.refuse("quick_not_now", "result", tricks=[4, 3, 3, 3])
+    t.check_replay()
+
+
+def test_quick_entry_by_who_failed_keeps_the_points():
+    """The scorer writes "the bids and the points" (Poängräkning): a player's points follow
+    from the bid and whether it was made, so who failed is enough for the protokoll."""
+    t = Table()
+    t.post("result", bids=[2, 2, 3, 4], failed=[B])  # the deal above: Bo failed
+    assert t.scores == (2, -2, 3, 4)
+    row = t.sheet().rows[-1]
+    assert row.changes == (2, -2, 3, 4)
+    assert row.marks == ("2", "2", "3", "4")  # the bids; the tricks were not entered
+    assert row.label_sv == "Giv 1: Dan 4 hem, Cia 3 hem, Bo 2 bet, Anna 2 hem"
+    assert t.state.last.failed == (B,) and t.state.dealer == D
+    # Nobody failed: everyone scores the bid's worth; a 7 made is 14.
+    t.post("result", bids=[3, 7, 1, 2], failed=[])
+    assert t.scores == (5, 12, 4, 6)
+    t.check_replay()
+
+
+def test_quick_entry_by_who_failed_must_be_possible():
+    t = Table()
+    # Those who made it took at least their bids: 4 + 5 + 5 = 14 > 13.
+    err = t.refuse("made_too_many", "result", bids=[4, 5, 5, 1], failed=[D])
+    assert err.message("sv") == ("Anna, Bo och Cia kan inte alla ha tagit hem: de bjöd 14 "
+                                 "stick tillsammans, en giv har 13.")
+    # All four failed: at most 3 + 3 + 3 + 3 = 12 tricks, one too few.
+    t.refuse("failed_too_many", "result", bids=[4, 4, 4, 4], failed=[A, B, C, D])
+    t.post("result", bids=[4, 4, 4, 5], failed=[A, B, C, D])  # 3 + 3 + 3 + 4 = 13
+    assert t.scores == (-4, -4, -4, -5)
+    # Both forms at once must agree: Bo took one of two.
+    t.refuse("failed_disagrees", "result", bids=[2, 2, 3, 4], tricks=[4, 1, 3, 5], failed=[])
+    t.post("result", bids=[2, 2, 3, 4], tricks=[4, 1, 3, 5], failed=[B])
+    assert t.sheet().rows[-1].marks == ("2/4", "2/1", "3/3", "4/5")
+    # A thrown-in deal has nobody failing.
+    t.check_replay()
+    Table().refuse("thrown_in_no_tricks", "result", bids=["kasta", 2, 3, 3], failed=[B])
+
+
+def test_quick_entry_after_the_bids_by_who_failed():
+    t = Table()
+    t.bids(Dan=4, Cia=3, Bo=2, Anna=2)
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["fold"] == ["tricks"]  # the app folds the exact tricks away
+    t.post("result", failed=[B])
+    assert t.scores == (2, -2, 3, 4)
+    t.bids(Cia=3, Bo=3, Anna=3, Dan=3)
+    t.post("result")  # nobody named: "alla tog hem"
+    assert t.scores == (5, 1, 6, 7)
     t.check_replay()
 
 

@@ -9,9 +9,8 @@ in by the form (the last seat's tricks, the other side's figure, 93 − x in 800
 - Bräus: the outcome, a player of the pair, save — 3;
 - Schnapsen (two-handed): the winner, the game points, save — 3;
 - Whist (short): one side's tricks and honours, save — 3;
-- Fyrtioett: four bids, three seats' tricks (the fourth follows), save — 8: four taps are
-  not enough where four players each bid and each score against their own tricks (paper
-  writes the same eight figures, "bid/tricks" for each player);
+- Fyrtioett: the four bids and the save — 5 ("alla tog hem" unless a "Bet" box is ticked,
+  one tap per player who failed; the exact tricks are folded away);
 - 800: one side's card points and each declaration, save — 4 taps for a deal with two
   declarations, the figures typed (7 keys here).
 """
@@ -164,28 +163,64 @@ def test_whist_deal_in_three_taps(page: Page, live_server):
     assert row["label"]["sv"].startswith(f"Giv 1: {first} 7 stick +1")
 
 
-def test_fyrtioett_deal_in_eight_taps_the_last_tricks_filled_in(page: Page, live_server):
-    """Fyrtioett cannot be four taps: each of the four players bids, and each scores his bid
-    against his own tricks (plus or minus the bid's worth), so a deal is eight figures — as
-    on paper, where every player's "bid/tricks" is written. The form fills the last
-    player's tricks (13 together): four bids, three tricks and the save, 8 taps."""
+def test_fyrtioett_deal_is_the_four_bids_and_the_save(page: Page, live_server):
+    """The scorer writes "the bids and the points" (Fyrtioett — Poängräkning), and a
+    player's points follow from the bid and whether it was made: the form asks each
+    player's bid and has a "Bet" box per player, unticked ("alla tog hem"). A deal where
+    everyone made it is the four bids and the save, 5 taps; each player who failed one tap
+    more. Four taps cannot hold it: the four bids are four free figures (the text bounds
+    their sum only from below) and the save is the fifth. The exact tricks stay one fold
+    away, the last player's filled in."""
     count_taps(page)
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
     reset_taps(page)
     form = quick(page)
-    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer).
+    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer); everyone made it.
     for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
         pick(form, f"Bud {name}", bid)
+    expect(form.locator("details.more-fields")).not_to_have_attribute("open", "")
+    shot(page, "quick-fyrtioett", full_page=False)
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 1)
+    assert taps(page) == 5
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3]}
+    row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
+    assert row["changes"] == [3, 3, 4, 3]
+    assert row["marks"] == ["3", "3", "4", "3"]  # the bids; the tricks were not entered
+
+    # Deal 2 (Dan deals; Cia, Bo, Anna, Dan bid): Bo bid four and failed — one tap more.
+    reset_taps(page)
+    form = quick(page)
+    for name, bid in [("Cia", "3"), ("Bo", "4"), ("Anna", "2"), ("Dan", "2")]:
+        pick(form, f"Bud {name}", bid)
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 2)
+    assert taps(page) == 6
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [2, 4, 3, 2],
+                                                 "failed": [1]}
+    row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
+    assert row["changes"] == [2, -4, 3, 2]
+    assert row["label"]["sv"] == "Giv 2: Cia 3 hem, Bo 4 bet, Anna 2 hem, Dan 2 hem"
+    expect_totals(page, [5, -1, 7, 5])
+
+
+def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
+    """A table that keeps "bid/tricks" opens the fold: three seats' tricks, the fourth
+    follows (13 together); a "Bet" box that the tricks contradict is refused, named."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    form.locator("details.more-fields > summary").click()
     for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "2")]:
         pick(form, f"Stick {name}", tricks)
     # Anna, the last to be entered, has the four tricks left of 13.
     expect(form.get_by_role("radiogroup", name="Stick Anna").get_by_role(
         "radio", name="4", exact=True)).to_be_checked()
     expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
-    shot(page, "quick-fyrtioett", full_page=False)
     form.get_by_role("button", name="Spara given").click()
     expect_seq(page, 1)
-    assert taps(page) == 8
     assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
                                                  "tricks": [4, 2, 4, 3]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
@@ -222,8 +257,6 @@ def test_a_missing_bid_is_refused_naming_the_seat(page: Page, live_server):
     form = quick(page)
     for name in ["Dan", "Cia", "Bo"]:
         pick(form, f"Bud {name}", "3")
-    for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
-        pick(form, f"Stick {name}", tricks)
     form.get_by_role("button", name="Spara given").click()
     expect(form.locator(".form-error")).to_have_text("Bud saknas för Anna.")
     shot(page, "quick-missing-seat", full_page=False)

@@ -186,3 +186,38 @@ def test_a_hand_from_another_seat_stays_hidden_in_the_replay_while_the_deal_is_p
         shot(watcher, "replay-hidden-hand")
     finally:
         other.close()
+
+
+def test_the_trick_still_on_the_table_is_shown(page: Page, live_server):
+    """A deal stopped mid-trick: the replay's last position is the trick on the table, the
+    cards played so far by seat from the leader, marked as lying there, no one taking it."""
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    api_post(page, live_server.url, {"type": "hand", "seat": 2, "cards": CIA})
+    page.reload()
+    for card in TRICKS[0] + ["♠A", "♠K"]:
+        tap_card(page, card)
+    expect_seq(page, 13)
+    page.get_by_role("button", name="Visa hela loggen", exact=False).click()
+    page.locator('.log li[data-seq="12"] .replay-open').click()  # Bo's ♠A, trick 2
+    replay = page.locator(".replay")
+    expect(replay.locator(".replay-where")).to_have_text("2 av 2")
+    strip = replay.locator(".replay-strip button")
+    expect(strip.nth(1)).to_have_attribute("aria-label", "Stick 2 · på bordet")
+    trick = replay.locator(".replay-trick")
+    expect(trick.locator("h3")).to_have_text("Stick 2på bordet")
+    expect(trick.locator(".replay-on-table")).to_have_text(
+        "Sticket ligger kvar på bordet med 2 kort; ingen har tagit det än.")
+    plays = trick.locator(".replay-plays li")
+    expect(plays).to_have_count(2)
+    expect(plays.first).to_contain_text("Bo")
+    expect(plays.first.locator(".chip.lead")).to_have_text("spelar ut")
+    expect(plays.nth(1).locator(".replay-card")).to_have_attribute("data-card", "♠K")
+    expect(replay.locator(".replay-winner")).to_have_count(0)
+    assert crossed(page) == ["♥K", "♠K"]  # Cia's king in the trick on the table too
+    assert not re.search(r"\b(null|undefined|NaN)\b|\[object", replay.inner_text())
+    shot(page, "replay-trick-on-table", full_page=False)
+    # Back one: trick 1, taken.
+    replay.locator(".replay-prev").click()
+    expect(replay.locator(".replay-winner")).to_have_text("Bo tar sticket.")
+    expect(replay.locator(".replay-on-table")).to_have_count(0)

@@ -207,3 +207,40 @@ def test_mid_game_screens_and_refusals_are_in_swedish(page: Page, live_server, g
     text = visible_words(page)
     leaks = _leaks(text) + _leaks("\n".join(messages))
     assert not leaks, f"{game}: {leaks}"
+
+
+# --- Findings ---------------------------------------------------------------------------
+# A walk that goes on until the table has a finding (a revoke proven later, a pass proven
+# false, a seven not laid down): the findings section of the table page and the deal's
+# replay are scanned, facts and all, in Swedish.
+FINDING_GAMES = {"800": 4, "fyrtioett": 4, "braus": 4, "fan_tan": 4, "norrandsknack": 4}
+
+
+@pytest.mark.parametrize("game", sorted(FINDING_GAMES))
+def test_findings_on_the_table_and_in_the_replay_are_in_swedish(page: Page, live_server, game):
+    from tests.pwa.helpers import table_credentials
+
+    module = next(g for g in GAMES if g.ID == game)
+    players = FINDING_GAMES[game]
+    events, _refused = _walk(game, players, lambda state, _e: bool(module.findings(state)),
+                             {"result"}, seed=1)
+    open_table(page, live_server.url, game, players)
+    table_id, token = table_credentials(page)
+    for seq, event in enumerate(events):
+        response = _post(page, live_server.url, table_id, token, seq, event)
+        assert response.status == 201, (event, response.text())
+    page.reload()
+    findings = page.locator("section.findings")
+    expect(findings).to_be_visible()
+    text = findings.inner_text()
+    assert not _leaks(text), f"{game}: {_leaks(text)} in {text!r}"
+    # The replay of the deal the last entry belongs to, from its line in the log.
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    opener = page.locator(".log li .replay-open").last
+    if opener.count():
+        opener.click()
+        replay = page.locator(".replay")
+        expect(replay.locator(".replay-where")).to_be_visible()
+        replay.evaluate("r => r.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        text = replay.inner_text()
+        assert not _leaks(text), f"{game} replay: {_leaks(text)} in {text!r}"

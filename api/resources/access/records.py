@@ -33,11 +33,18 @@ def add_device(db: sqlite_utils.Database, table_id: str, role: str, name: str,
                director_id: str | None = None) -> tuple[str, str]:
     """A new device at a table; returns (device id, token). Inside a write transaction."""
     device_id, token = auth.new_id(), auth.new_token()
-    db["devices"].insert({
-        "id": device_id, "table_id": table_id, "token_hash": auth.hash_token(token),
-        "name": name, "role": role, "created_at": now_iso(), "revoked_at": None,
-        "director_id": director_id})
+    _insert_device(db, device_id, table_id, auth.hash_token(token), name, role, director_id)
     return device_id, token
+
+
+def _insert_device(db: sqlite_utils.Database, device_id: str, table_id: str,
+                   token_hash: str | None, name: str, role: str,
+                   director_id: str | None) -> None:
+    # Plain SQL: sqlite-utils' insert reads the table's columns first, every time (a
+    # tournament round makes 250 devices in one request).
+    db.execute("insert into devices (id, table_id, token_hash, name, role, created_at, "
+               "revoked_at, director_id) values (?, ?, ?, ?, ?, ?, null, ?)",
+               [device_id, table_id, token_hash, name, role, now_iso(), director_id])
 
 
 def director_device(db: sqlite_utils.Database, table_id: str, director_id: str,
@@ -52,10 +59,7 @@ def director_device(db: sqlite_utils.Database, table_id: str, director_id: str,
         return None
     name = db.execute("select name from directors where id = ?", [director_id]).fetchone()[0]
     device_id = auth.new_id()
-    db["devices"].insert({
-        "id": device_id, "table_id": table_id, "token_hash": None, "name": name,
-        "role": "director", "created_at": now_iso(), "revoked_at": None,
-        "director_id": director_id})
+    _insert_device(db, device_id, table_id, None, name, "director", director_id)
     return device_id
 
 

@@ -41,6 +41,9 @@ class StepSchema(Schema):
                        "else the one it began; null where the game does not number deals."})
     trick = fields.Nested(TrickSchema, required=True, allow_none=True, metadata={
         "description": "The trick this entry completed, with its winner; else null."})
+    on_table = fields.Nested(TrickSchema, required=True, allow_none=True, metadata={
+        "description": "The trick still on the table after this entry, when its card did "
+                       "not complete one: the cards so far, winner null; else null."})
     findings = fields.List(fields.Nested(FindingSchema), required=True, metadata={
         "description": "The findings this entry brought: the facts it proved."})
     over = fields.Boolean(required=True)

@@ -10,7 +10,8 @@ step, so a hand entered later never hides an earlier deal's cards.
 
 Tricks are found without knowing the game: a trick is any ``{"cards": [{"seat", "card"}]}``
 object in the game's ``describe`` (under the deal, the hand, or the last deal kept after
-it), and the trick an entry completed is the one whose last play is that entry's card.
+it), and the trick an entry completed is the one whose last play is that entry's card; a
+card that completed none lies in the trick still on the table (the game's ``current``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def seq_of(text: str, row: dict[str, Any]) -> int:
 def _entries(db: sqlite_utils.Database, table_id: str) -> list[tuple[Entry, str | None]]:
     return [(Entry(seq, json.loads(event)), device) for seq, event, device in db.execute(
         "select seq, event, device_id from events where table_id = ? order by seq",
-        [table_id])]
+        [table_id]).fetchall()]
 
 
 def _corrections(logged: list[tuple[Entry, str | None]]) -> dict[int, int]:
@@ -136,6 +137,28 @@ def completed_trick(setup: TableSetup, event: dict[str, Any],
     return None
 
 
+def trick_on_table(setup: TableSetup, event: dict[str, Any],
+                   after: dict[str, Any]) -> dict[str, Any] | None:
+    """The trick still on the table after ``event``: the unfinished trick (the game's
+    ``current``) whose last play is the entry's card. ``{number, leader, cards, winner:
+    None}``; None when the entry put no card on one (it completed a trick, or played none)."""
+    last = _last_card(setup, event)
+    if last is None:
+        return None
+    seat, card = last
+    for path, trick in _tricks(after):
+        plays = trick["cards"]
+        end = plays[-1]
+        if "current" not in path or str(end.get("card")) != card \
+                or (seat is not None and end["seat"] != seat):
+            continue
+        return {"number": trick.get("number"),
+                "leader": trick.get("leader", plays[0]["seat"]),
+                "cards": [{"seat": p["seat"], "card": p["card"]} for p in plays],
+                "winner": None}
+    return None
+
+
 def _plain(value: Any) -> Any:
     """A parsed event's value as JSON: cards as the API prints them."""
     if isinstance(value, (list, tuple)):
@@ -216,6 +239,7 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
         fresh = [f for f in findings if _finding_key(f) not in known]
         known = {_finding_key(f) for f in findings}
         trick = completed_trick(setup, entry.event, described, after)
+        on_table = None if trick is not None else trick_on_table(setup, entry.event, after)
         deal = disclosure.deal_of(module, state)
         out.append({
             "seq": entry.seq,
@@ -224,6 +248,7 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
             # of a whist deal already starts the next), else the one it began.
             "deal": before_deal if before_deal is not None else deal,
             "trick": None if trick is None else seen.reveal(trick),
+            "on_table": None if on_table is None else seen.reveal(on_table),
             "findings": [seen.finding(f) for f in fresh],
             "over": module.is_over(state),
         })

@@ -27,7 +27,7 @@ import sqlite_utils
 
 from ... import disclosure, store
 from ... import names as player_names
-from ...db import write_transaction
+from ...db import cache_transaction, write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
@@ -69,10 +69,11 @@ def rule(tournament: dict[str, Any]) -> Rule:
 
 def display_names(players: list[Player]) -> dict[int, str]:
     """The name a player has at a table: the name, or "name (club)" when two share it."""
+    keys = {p.number: player_names.key(p.name) for p in players}
     counts: dict[str, int] = {}
-    for p in players:  # names that look alike count as the same name (api/names.py)
-        counts[player_names.key(p.name)] = counts.get(player_names.key(p.name), 0) + 1
-    return {p.number: p.name if counts[player_names.key(p.name)] == 1 or not p.club
+    for k in keys.values():  # names that look alike count as the same name (api/names.py)
+        counts[k] = counts.get(k, 0) + 1
+    return {p.number: p.name if counts[keys[p.number]] == 1 or not p.club
             else f"{p.name} ({p.club})" for p in players}
 
 
@@ -249,7 +250,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
             continue
         fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
     if fresh:
-        with write_transaction(db):
+        with cache_transaction(db):  # a cache: its commit need not wait for the disk
             storage.save_readings(db, fresh)
     return out
 

@@ -136,14 +136,14 @@ def load_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
     tables: dict[int, list[SeatedTable]] = {}
     for rnd, number, seats in db.execute(
             "select round, number, seats from tournament_tables where tournament_id = ? "
-            "order by round, number", [tournament_id]):
+            "order by round, number", [tournament_id]).fetchall():
         tables.setdefault(rnd, []).append(SeatedTable(number, tuple(json.loads(seats))))
     return [Round(number, method, seed, tuple(tables.get(number, ())), tuple(json.loads(byes)),
                   json.loads(block) if block else None)
             for number, method, seed, byes, block in db.execute(
                 "select number, method, seed, byes, block from tournament_rounds "
                 "where tournament_id = ? and status = 'seated' order by number",
-                [tournament_id])]
+                [tournament_id]).fetchall()]
 
 
 def round_count(db: sqlite_utils.Database, tournament_id: str) -> int:
@@ -221,7 +221,7 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
             "r.version, r.reading from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
-            "where tt.tournament_id = ?", [tournament_id]):
+            "where tt.tournament_id = ?", [tournament_id]).fetchall():
         out[(rnd, number)] = {"table_id": table_id, "seq": seq, "seats": json.loads(seats),
                               "frozen": _frozen(frozen),
                               "cached": (cached_seq, version, reading)}
@@ -266,7 +266,7 @@ def corrections(db: sqlite_utils.Database, table_ids: Iterable[str]) -> dict[str
             "left join devices d on d.id = e.device_id "
             f"where e.table_id in ({marks}) "
             "and json_extract(e.event, '$.type') in ('undo', 'correct') "
-            "order by e.table_id, e.seq", ids):
+            "order by e.table_id, e.seq", ids).fetchall():
         parsed = json.loads(event)
         out[table_id].append({"seq": seq, "type": parsed["type"],
                               "target": parsed.get("target"), "device_name": device,
@@ -331,7 +331,7 @@ def audit_trail(db: sqlite_utils.Database, tournament_id: str) -> list[dict[str,
             for id_, at, name, action, details in db.execute(
                 "select a.id, a.at, d.name, a.action, a.details from tournament_audit a "
                 "left join directors d on d.id = a.director_id "
-                "where a.tournament_id = ? order by a.id", [tournament_id])]
+                "where a.tournament_id = ? order by a.id", [tournament_id]).fetchall()]
 
 
 # --- imports, for their director and the server's operator -----------------------------------

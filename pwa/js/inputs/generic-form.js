@@ -26,7 +26,9 @@
  * The quick entry asks only what cannot be derived (quick-fill.js): the engine's hints
  * `fields.default` (what each element starts at) and `fields.total` (the elements add up)
  * let the form fill the last figure itself, and `fields.per` says per seat or per side.
- * Free number fields that are optional fold away under "more". A list that has some of its
+ * Free number fields that are optional fold away under "more", and so do the optional
+ * lists the hint `fields.fold` names (Fyrtioett's exact tricks, where who failed is enough
+ * for the protokoll); a folded list is still filled in. A list that has some of its
  * figures but not all is refused in the form, naming the seats (or sides) missing. A
  * correction of a quick entry opens the same form, filled in with the entry, with the hints
  * of the table's quick entry (or those this phone saw last for the game).
@@ -161,8 +163,9 @@ function labelled(field) {
 /** The control for one element of a list field (one seat's or one side's value). `hooks`
  * (the quick entry's): `set(field, unit, value)` instead of writing the value alone, and
  * `register(field, unit, show)` for a `show(value, follows)` that redraws it. */
-function elementControl(field, values, unit, id, hooks = null) {
+function elementControl(field, values, unit, id, hooks = null, { named = false } = {}) {
   const label = `${elementLabel(field.name)} ${unit.name}`;
+  const shownLabel = named ? label : elementLabel(field.name);  // a seat block names the seat
   const set = hooks ? (v) => hooks.set(field, unit, v)
     : (v) => { values[field.name][unit.index] = v; values.onChange?.(); };
   const follows = h("span", { class: "follows-note" }, t("followsFromOthers"));
@@ -173,7 +176,7 @@ function elementControl(field, values, unit, id, hooks = null) {
                                show: (v) => (typeof v === "number" ? String(v) : valueLabel(v)),
                                className: numeric ? "numbers" : "" });
     const box = h("div", { class: "list-element" },
-      h("div", { class: "row-label", "aria-hidden": "true" }, elementLabel(field.name), follows),
+      h("div", { class: "row-label", "aria-hidden": "true" }, shownLabel, follows),
       group);
     hooks?.register(field, unit, (value, followed) => {
       for (const input of group.querySelectorAll("input")) input.checked = input.value === String(value);
@@ -192,7 +195,7 @@ function elementControl(field, values, unit, id, hooks = null) {
                                set(raw === "" ? null : /^-?\d+$/.test(raw) ? Number(raw) : raw);
                              } });
   const box = h("div", { class: "field list-element" },
-    h("label", { for: `${id}-${unit.index}` }, elementLabel(field.name), follows), input);
+    h("label", { for: `${id}-${unit.index}` }, shownLabel, follows), input);
   hooks?.register(field, unit, (value, followed) => {
     const text = isSet(value) ? String(value) : "";
     if (input.value !== text && document.activeElement !== input) input.value = text;
@@ -344,9 +347,12 @@ const names = (list) => list.join(` ${t("and")} `);
 function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   const { table } = ctx;
   const id = `${exp.type}`;
-  const perSeat = fields.filter((f) => f.kind === "list" && f.unit === "seat");
-  const perSide = fields.filter((f) => f.kind === "list" && f.unit === "side");
-  const lists = [...perSeat, ...perSide];
+  const foldNames = new Set(hintList(exp, "fold") || []);
+  const inFold = (f) => f.kind === "list" && !f.required && foldNames.has(f.name);
+  const perSeat = fields.filter((f) => f.kind === "list" && f.unit === "seat" && !inFold(f));
+  const perSide = fields.filter((f) => f.kind === "list" && f.unit === "side" && !inFold(f));
+  const foldedLists = fields.filter(inFold);
+  const lists = [...perSeat, ...perSide, ...foldedLists];
   const boxes = perSeat.length ? fields.filter((f) => f.kind === "seats") : [];
   const scalars = fields.filter((f) => !lists.includes(f) && !boxes.includes(f));
   for (const f of lists) values[f.name] ??= initialList(f, table);
@@ -451,6 +457,11 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   const sidesFirst = perSide.length ? units(perSide[0], table, exp) : [];
   const asked = scalars.filter((f) => !folded(f));
   const more = scalars.filter(folded);
+  const foldedBlock = (f) => h("fieldset", { class: "field-group list-field" },
+    h("legend", {}, labelled(f)),
+    units(f, table, exp).map((unit) =>
+      elementControl(f, values, unit, `${id}-${f.name}`, hooks, { named: true })));
+  const anySet = (f) => (f.kind === "list" ? values[f.name].some(isSet) : isSet(values[f.name]));
   const form = h("form", { class: `quick-entry input input-${exp.type}`, "aria-label": t("quickEntry"),
                            onsubmit: (e) => { e.preventDefault(); submit(); } },
     h("h2", {}, exp.correction ? t("correctDeal") : t("quickEntry")),
@@ -458,8 +469,10 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     asked.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
     sidesFirst.map(sideBlock),
     perSeat.length > 0 && seatOrder(table, exp).map(seatBlock),
-    more.length > 0 && h("details", { class: "more-fields", open: more.some((f) => isSet(values[f.name])) },
+    more.length + foldedLists.length > 0 && h("details", { class: "more-fields",
+                                                         open: [...more, ...foldedLists].some(anySet) },
       h("summary", {}, t("moreAboutDeal")),
+      foldedLists.map(foldedBlock),
       more.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp))),
     error,
     h("div", { class: "submit-bar" }, sums,
