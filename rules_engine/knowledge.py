@@ -152,3 +152,15 @@ def _revoke_finding(void: Void, play: Play, trick: int, rule: str,
         sv=sv,
         en=en,
     )
+
+
+def played_refusal(seen: Seen, rule: str, players: tuple[str, ...]) -> RuleViolation:
+    """The refusal of a card the table saw played: in which trick and by whom. For games
+    that name the player (Schnapsen's family; ``Knowledge.check_unplayed`` names the trick
+    only)."""
+    name = players[seen.seat]
+    return RuleViolation(
+        "card_already_played", rule=rule,
+        params={"card": str(seen.card), "trick": seen.trick, "seat": seen.seat},
+        sv=f"{seen.card} är redan spelat i stick {seen.trick} (av {name}).",
+        en=f"{seen.card} was already played in trick {seen.trick} (by {name}).")

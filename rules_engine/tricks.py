@@ -1,23 +1,26 @@
 """Tricks: the cards of a trick, which card wins it, and which cards may be played.
 
 The seat ring (``next_seat``, ``seats_from``: clockwise or counter-clockwise, skipping seats
-no longer in the deal) lives in ``rules_engine.seating`` with the rest of who sits where; it
-is imported here too, so ``tricks.next_seat`` keeps working.
+no longer in the deal, such as Rödskägg's "går inte med") lives in ``rules_engine.seating``
+with the rest of who sits where; it is imported here too, so ``tricks.next_seat`` keeps
+working.
 
 For a game's card play (so that the next trick game writes only its own duties):
 
 - ``winning_play`` / ``playable`` (and the ``_skipping`` forms for a card of no suit): who
   takes the trick, and the cards a hand may play under "follow suit, else trump";
+- ``turn_refusal``: a card from a player whose turn it is not, the same words in every game;
 - ``enter_trick``: a whole trick entered at once (event ``trick``), each card through the
   game's own check of a single card; ``check_trick_size`` its count;
-- ``refuse_out_of_turn``: the one wording of a card played out of turn in trick n;
-- ``add_trick``: tricks per seat after one more; ``trick_as_dict``: a trick for ``describe``.
+- ``add_trick``: tricks per seat after one more; ``trick_as_dict``: a trick for ``describe``;
+- for games that must also head the trick (the Schnapsen family), ``duty_broken`` — which
+  duty a card broke, proven by another card of the same hand — and ``legal_under_duty``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, Deck
 from .errors import RuleViolation
@@ -73,6 +76,21 @@ def _beats(card: Card, best: Card, led: str | None, deck: Deck, trump: str | Non
     if card.suit != best.suit:
         return False
     return deck.rank_value(card) > deck.rank_value(best)
+
+
+def turn_refusal(seat: int, expected_seat: int, trick: int, rule: str,
+                 players: Sequence[str], *, note_sv: str = "",
+                 note_en: str = "") -> RuleViolation:
+    """The refusal of a card from a player whose turn it is not: whose turn it is, in which
+    trick. ``note_sv``/``note_en`` add a reminder inside the sentence (" (spelet går
+    moturs)")."""
+    return RuleViolation(
+        "not_your_turn", rule=rule,
+        params={"seat": seat, "expected_seat": expected_seat, "trick": trick},
+        sv=f"Det är {players[expected_seat]}s tur i stick {trick}, inte {players[seat]}s"
+           f"{note_sv}.",
+        en=f"It is {players[expected_seat]}'s turn in trick {trick}, not {players[seat]}'s"
+           f"{note_en}.")
 
 
 def follows_suit(card: Card, led_suit: str | None) -> bool:
@@ -142,16 +160,6 @@ def check_trick_size(cards: tuple[Card, ...], remaining: int, rule: str) -> None
             en=f"The trick needs {remaining} more cards, not {len(cards)}.")
 
 
-def refuse_out_of_turn(players: tuple[str, ...], seat: int, to_play: int,
-                       trick: int, rule: str) -> RuleViolation:
-    """A card played by ``seat`` when it is ``to_play``'s turn in trick number ``trick``."""
-    return RuleViolation(
-        "not_your_turn", rule=rule,
-        params={"seat": seat, "expected_seat": to_play, "trick": trick},
-        sv=f"Det är {players[to_play]}s tur i stick {trick}, inte {players[seat]}s.",
-        en=f"It is {players[to_play]}'s turn in trick {trick}, not {players[seat]}'s.")
-
-
 def add_trick(won: tuple[int, ...], winner: int) -> tuple[int, ...]:
     """Tricks per seat after ``winner`` took one more."""
     return tuple(w + (1 if s == winner else 0) for s, w in enumerate(won))
@@ -177,3 +185,53 @@ def enter_trick(state: Any, cards: tuple[Card, ...], remaining: int, rule: str,
     for card in cards:
         state = play(state, to_play(state), card)
     return state
+
+
+# --- the duty to follow, trump and head the trick (the Schnapsen family) -----------------
+def beats(card: Card, best: Card, deck: Deck, trump: str | None = None) -> bool:
+    """Does ``card`` take the trick from ``best``: a trump over a card that is not, or a
+    higher card of the same suit?"""
+    return _beats(card, best, None, deck, trump)
+
+
+def duty_broken(card: Card, other: Card, prefix: tuple[Play, ...], deck: Deck,
+                trump: str | None, must_head: bool = True) -> str | None:
+    """Would holding ``other`` have made playing ``card`` after ``prefix`` illegal?
+
+    The rule of games where one must follow suit if able, else trump if able, and within
+    that beat the best card on the table if able (Schnapsen — Sticken; Schnapsen för fyra;
+    66 without the heading duty when ``must_head`` is off). Returns the duty broken —
+    "follow", "trump" or "head" — or None. One card is always enough to prove a breach, so a
+    card played later (or shown, or entered) proves an earlier trick wrong once no card can
+    have entered the hand in between (design principle 3). ``playable`` above has no duty
+    to head.
+    """
+    if not prefix:
+        return None
+    led = prefix[0].card.suit
+    best = winning_play(Trick(0, prefix[0].seat, prefix), deck, trump).card
+    if card.suit != led and other.suit == led:
+        return "follow"
+    if card.suit == led:
+        if must_head and other.suit == led and beats(other, best, deck, trump) \
+                and not beats(card, best, deck, trump):
+            return "head"
+        return None
+    if card.suit != trump and other.suit == trump:
+        return "trump"
+    if card.suit == trump and other.suit == trump and must_head \
+            and beats(other, best, deck, trump) and not beats(card, best, deck, trump):
+        return "head"
+    return None
+
+
+def legal_under_duty(hand: Iterable[Card], prefix: tuple[Play, ...], deck: Deck,
+                     trump: str | None, must_head: bool = True) -> tuple[Card, ...]:
+    """The cards of a whole hand that may be played after ``prefix`` under ``duty_broken``:
+    those no other card of the hand makes illegal."""
+    cards = tuple(hand)
+    if not prefix:
+        return cards
+    return tuple(c for c in cards
+                 if not any(duty_broken(c, o, prefix, deck, trump, must_head)
+                            for o in cards if o != c))

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..errors import Finding
 from ..protocol import Expected
 from ..seating import seats_from
-from ..tricks import (Play, Trick, add_trick, enter_trick, playable, refuse_out_of_turn,
+from ..tricks import (Play, Trick, add_trick, enter_trick, playable, turn_refusal,
                       winning_play)
 from .norrandsknack import (DECK, Deal, HAND, PER_TRICK, R_BUY, R_PLAY, State,
                             TRICKS_PER_DEAL, _card_is_dealers, _name, _next_dealer,
@@ -56,7 +56,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
                          f"{_name(state, seat)} is not in this deal.")
     to_play = _player_to_play(state, deal)
     if seat != to_play:
-        raise refuse_out_of_turn(state.players, seat, to_play, trick.number, R_PLAY)
+        raise turn_refusal(seat, to_play, trick.number, R_PLAY, state.players)
     deal.knowledge.check_unplayed(card, R_PLAY)
     for who, dead in deal.laid_away:
         if dead == card:

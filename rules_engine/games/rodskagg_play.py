@@ -18,7 +18,7 @@ from ..errors import Finding
 from ..knowledge import Void
 from ..protocol import Expected
 from ..seating import round_after, seats_from
-from ..tricks import (Play, Trick, add_trick, enter_trick, playable, refuse_out_of_turn,
+from ..tricks import (Play, Trick, add_trick, enter_trick, playable, turn_refusal,
                       winning_play)
 from .rodskagg import (ASK_AFTER_TRICK, CARDS_EACH, DECK, Deal, R_PLAY, R_SCORING, State,
                        TRICKS_PER_DEAL, _active, _has_won, _name, _refuse_phase, _score_deal,
@@ -70,7 +70,7 @@ def _play_card(state: State, seat: int, card: Card) -> State:
             f"{_name(state, seat)} gick inte med och spelar inte mer i den här given.",
             f"{_name(state, seat)} did not join and plays no more in this deal.")
     if seat != to_play:
-        raise refuse_out_of_turn(state.players, seat, to_play, trick.number, R_PLAY)
+        raise turn_refusal(seat, to_play, trick.number, R_PLAY, state.players)
     deal.knowledge.check_unplayed(card, R_PLAY)
     _check_against_hand(state, deal, seat, card)
     exit_missed = deal.exit_missed or (deal.exit_due is not None and not deal.exit_knocked)

@@ -38,13 +38,11 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from ..cards import SCHNAPSEN20
-from ..errors import Finding
-from ..protocol import Expected
-from ..sheet import Sheet
+from ..protocol import option
+from ..variants import bind
 from . import schnapsen_family as family
 
 ID = "schnapsen"
@@ -60,19 +58,19 @@ _TOURNAMENT_SV, _TOURNAMENT_EN = "turneringsregel", "tournament rule"
 
 @dataclass(frozen=True)
 class Options:
-    no_peeking: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: vunna stick får inte tittas i; appen visar inga poäng och "
-              "säger inte om 66 är rätt förrän given är slut.",
-        "en": "Tournament rule: won tricks may not be looked at; the app shows no points and "
-              "does not tell whether 66 is right until the hand is over."})
+    no_peeking: bool = option(False,
+        sv="Turneringsregel: vunna stick får inte tittas i; appen visar inga poäng och "
+           "säger inte om 66 är rätt förrän given är slut.",
+        en="Tournament rule: won tricks may not be looked at; the app shows no points and "
+           "does not tell whether 66 is right until the hand is over.")
     first_lead_plain: bool = family.option_first_lead_plain(_TOURNAMENT_SV, _TOURNAMENT_EN)
-    marriage_lead_king: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: mariage meldas genom att spela ut kungen.",
-        "en": "Tournament rule: a marriage is announced by leading the king."})
-    min_three_face_down: bool = field(default=False, metadata={
-        "sv": "Turneringsregel: byte och stängning bara med minst 3 nedvända kort i talongen.",
-        "en": "Tournament rule: exchange and closing only with at least 3 face-down talon "
-              "cards."})
+    marriage_lead_king: bool = option(False,
+        sv="Turneringsregel: mariage meldas genom att spela ut kungen.",
+        en="Tournament rule: a marriage is announced by leading the king.")
+    min_three_face_down: bool = option(False,
+        sv="Turneringsregel: byte och stängning bara med minst 3 nedvända kort i talongen.",
+        en="Tournament rule: exchange and closing only with at least 3 face-down talon "
+           "cards.")
     end_of_hand_figures: bool = family.option_end_of_hand_figures(
         False, _TOURNAMENT_SV, _TOURNAMENT_EN)
     match_bummerl: int = family.option_match_bummerl()
@@ -89,41 +87,6 @@ EVENTS = family.events_for(VARIANT)
 LABELS = family.labels_for(VARIANT)
 
 
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    return family.start(VARIANT, players, options or Options(), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.sheet_of(state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.result_of(state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
-
-
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)
 PRIVATE = family.PRIVATE  # the hands players enter
-
-
-def deal_in_progress(state: family.State) -> int | None:
-    return family.deal_in_progress_of(state)

@@ -57,12 +57,10 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import SCHNAPSEN24
-from ..errors import Finding
-from ..protocol import Expected, RuleSection
-from ..sheet import Sheet
+from ..protocol import RuleSection
+from ..variants import bind
 from . import schnapsen_family as family
 
 ID = "schnapsen4"
@@ -118,41 +116,6 @@ EVENTS = family.events_for(VARIANT)
 LABELS = family.labels_for(VARIANT)
 
 
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    return family.start(VARIANT, players, options or Options(), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.sheet_of(state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.result_of(state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
-
-
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)
 PRIVATE = family.PRIVATE  # the hands players enter
-
-
-def deal_in_progress(state: family.State) -> int | None:
-    return family.deal_in_progress_of(state)

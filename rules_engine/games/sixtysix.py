@@ -40,13 +40,11 @@ Interpretations (also on docs/rules/schnapsen.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from ..cards import SCHNAPSEN24
-from ..errors import Finding
-from ..protocol import Expected, RuleSection
-from ..sheet import Sheet
+from ..protocol import RuleSection, option
+from ..variants import bind
 from . import schnapsen_family as family
 
 ID = "sixtysix"
@@ -78,27 +76,26 @@ _SOME_SV, _SOME_EN = "en del spelar så", "some play so"
 
 @dataclass(frozen=True)
 class Options:
-    winner_deals: bool = field(default=True, metadata={
-        "sv": "Förra givens vinnare ger (av: given växlar som i Schnapsen).",
-        "en": "The previous hand's winner deals (off: the deal alternates as in Schnapsen)."})
-    exchange_rank: str = field(default="9", metadata={
-        "choices": ("9", "J"),
-        "sv": "Kortet som byts mot trumfkortet: trumfnian (66) eller trumfknekten.",
-        "en": "The card exchanged for the trump card: the trump nine (66) or the trump jack."})
+    winner_deals: bool = option(True,
+        sv="Förra givens vinnare ger (av: given växlar som i Schnapsen).",
+        en="The previous hand's winner deals (off: the deal alternates as in Schnapsen).")
+    exchange_rank: str = option("9", ("9", "J"),
+        sv="Kortet som byts mot trumfkortet: trumfnian (66) eller trumfknekten.",
+        en="The card exchanged for the trump card: the trump nine (66) or the trump jack.")
     first_lead_plain: bool = family.option_first_lead_plain(_SOME_SV, _SOME_EN)
-    must_head: bool = field(default=True, metadata={
-        "sv": "Plikt att ta sticket när man bekänner (av: Bulgarien, Grekland).",
-        "en": "Duty to head the trick when following suit (off: Bulgaria, Greece)."})
-    no_marriage_after_closing: bool = field(default=False, metadata={
-        "sv": "Inga mariage sedan talongen stängts (Tyskland).",
-        "en": "No marriages once the talon is closed (Germany)."})
-    last_trick_ten: bool = field(default=True, metadata={
-        "sv": "10 poäng för sista sticket när talongen har tagit slut.",
-        "en": "10 points for the last trick when the talon was used up."})
+    must_head: bool = option(True,
+        sv="Plikt att ta sticket när man bekänner (av: Bulgarien, Grekland).",
+        en="Duty to head the trick when following suit (off: Bulgaria, Greece).")
+    no_marriage_after_closing: bool = option(False,
+        sv="Inga mariage sedan talongen stängts (Tyskland).",
+        en="No marriages once the talon is closed (Germany).")
+    last_trick_ten: bool = option(True,
+        sv="10 poäng för sista sticket när talongen har tagit slut.",
+        en="10 points for the last trick when the talon was used up.")
     end_of_hand_figures: bool = family.option_end_of_hand_figures(True, "66", "66")
-    close_before_drawing: bool = field(default=False, metadata={
-        "sv": "Talongen får stängas före dragningen, med 5 kort var (en del spelar så).",
-        "en": "The talon may be closed before drawing, with 5 cards each (some play so)."})
+    close_before_drawing: bool = option(False,
+        sv="Talongen får stängas före dragningen, med 5 kort var (en del spelar så).",
+        en="The talon may be closed before drawing, with 5 cards each (some play so).")
     match_bummerl: int = family.option_match_bummerl()
 
 
@@ -112,41 +109,6 @@ EVENTS = family.events_for(VARIANT, close_before_drawing=True)
 LABELS = family.labels_for(VARIANT)
 
 
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    return family.start(VARIANT, players, options or Options(), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.sheet_of(state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.result_of(state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
-
-
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = bind(family, VARIANT, Options)
 PRIVATE = family.PRIVATE  # the hands players enter
-
-
-def deal_in_progress(state: family.State) -> int | None:
-    return family.deal_in_progress_of(state)
