@@ -19,12 +19,17 @@ about a private card in the same way:
 - ``offer_hand_entry``: ``expected`` plus hand entry — the legal cards of the seat to play,
   sealed for his phone, and a ``hand`` input for each seat that may still enter his hand.
 
-A game declares ``PRIVATE`` (``PRIVATE`` below, when the hand is its only private entry) and
-``deal_in_progress``; ``describe`` wraps the hands in ``sealed_hands``. That is all it says
-about privacy: the module docstrings of the games refer here rather than repeat it.
-
 Each refusal that rests on a private card carries ``private_to`` and a public wording that
 says what is wrong without naming the card or saying who holds it.
+
+What this means for a game that takes a ``hand`` (said here once for all of them): the
+entered hand is ``PRIVATE`` to its seat until the deal is over (``deal_in_progress``);
+``describe`` holds it sealed (``sealed_hands``), ``expected`` gives the seat its legal cards
+sealed (``fields.legal``, ``sealed_legal``) and never leaves entered cards out of the public
+hint, and refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``)
+carry ``private_to`` with a wording that names no card. ``PRIVATE`` below is the whole
+declaration of a game whose only private entry is the hand; the games' docstrings refer here
+rather than repeat this.
 """
 
 from __future__ import annotations
@@ -157,6 +162,20 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
         if other is not None:
             raise refuse_held_by_other(card, other, rule, players, poster=seat)
     return cards
+
+
+def refuse_repeated(seat: int, repeated: Sequence[str], rule: str,
+                    players: Sequence[str]) -> RuleViolation:
+    """Cards named more than once in ``seat``'s hand entry, for games that check the entry
+    themselves (whist, Priffe): the cards are his secret, the public wording names none."""
+    name = players[seat]
+    return RuleViolation(
+        "card_repeated", rule=rule, params={"cards": list(repeated)},
+        sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
+        en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
+        private_to=seat,
+        public_sv=f"Ett kort står mer än en gång i {name}s hand.",
+        public_en=f"A card is named more than once in {name}'s hand.")
 
 
 def refuse_held_by_other(card: Card, holder_seat: int, rule: str, players: Sequence[str],

@@ -109,6 +109,11 @@ class TableHandle:
         assert response.status_code == 200, response.json
         return response.json
 
+    def undo_last(self) -> dict[str, Any]:
+        """Undo the latest entry of the log (by its seq), as the app's undo does; the
+        answer's table (``ok``)."""
+        return self.ok({"type": "undo", "target": self.log()["seq"]})
+
 
 def start_table(client, game: str = "rodskagg", players=("Anna", "Bo", "Cia", "Dan"),
                 **extra) -> TableHandle:
@@ -117,6 +122,17 @@ def start_table(client, game: str = "rodskagg", players=("Anna", "Bo", "Cia", "D
     assert response.status_code == 201, response.json
     body = response.json
     return TableHandle(client, body["id"], body["token"], body["join_code"], body)
+
+
+def catalog(client) -> dict[str, dict[str, Any]]:
+    """Every game's catalog entry as the app reads it, by id: the list (GET /api/games), then
+    each listed game's details (GET /api/games/{id}), every one of which must answer."""
+    games = {}
+    for listed in client.get("/api/games").json:
+        response = client.get(f"/api/games/{listed['id']}")
+        assert response.status_code == 200, (listed["id"], response.json)
+        games[listed["id"]] = response.json
+    return games
 
 
 def bearer(token: str) -> dict[str, str]:

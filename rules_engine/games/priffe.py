@@ -7,7 +7,9 @@ variant*; and the sits rotation in the project's rules README (the text's schedu
 missing). Cited in refusals as "Priffe — Dragning", "— Budgivning", "— Spelet",
 "— Poängräkning", "— Honnörer", "— Utgång", "— Sitsar", "— Enklare variant" and
 "— Gammaldags variant". The card play (seating, tricks, what the app knows) is shared with
-whist in ``whist_play``.
+whist in ``whist_play``; the six bids and the final contract are in ``priffe_bids``, the
+text's scoring numbers and the score of one deal in ``priffe_scoring``; this module is the
+course of a match and its protokoll, in the order of the text.
 
 How a deal runs, as the text says it
 ------------------------------------
@@ -96,26 +98,30 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/priff
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+An entered hand (``hand``) is private to its seat until the deal is over, as
+``rules_engine.hands`` says for every game that takes one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
-from .. import hands as hand_entry
-from ..cards import FRENCH52, SUITS, Card
-from ..errors import Finding, RuleViolation
-from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..cards import FRENCH52
+from ..errors import Finding, RuleViolation, violation as _violation
+from ..protocol import check_players, not_expected, Expectation, Expected, RuleSection, option
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
-from .whist_play import CardPlay, Refs
+# The bids, the entries and the scoring; the tests read some of them through ``priffe``:
+from .priffe_bids import (BIDS, INFORMATION_BIDDERS, INFORMATION_BIDS, PASS,  # noqa: F401
+                          PREFERENCE, R_BIDDING, TRUMP_OF, TVANGSNOLL, bid_name,
+                          final_contract, parse_bid, rank)
+from .priffe_entries import EVENTS, LABELS, PRIVATE  # noqa: F401
+from .priffe_scoring import (OLD_TRICK_VALUE, OLD_UTGANG_BONUS, DealScore,  # noqa: F401
+                             contract_score, deal_words, honour_cards, score_deal,
+                             utgang_at)
+from .whist_play import CardPlay, Refs, side_name, side_of
+from .whist_play import player_name as _name, set_at as _set
 
 ID = "priffe"
 TITLE = "Priffe"
@@ -124,57 +130,16 @@ MIN_PLAYERS, MAX_PLAYERS = 4, 4
 DECK = FRENCH52
 PLAYERS = table.PLAYERS
 
-# --- the rule text as data -------------------------------------------------------------------
-PASS = "pass"
-PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER = (
-    "preference", "noll", "hjarter", "ruter", "spader", "klover")
-TVANGSNOLL = "tvangsnoll"  # no final bid: forced misère
-BIDS = (PREFERENCE, NOLL, HJARTER, RUTER, SPADER, KLOVER)
-# "De olika buden är från högre till lägre": preference, noll, hjärter, ruter, spader, klöver.
-MODERN_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, SPADER: 2, KLOVER: 1}
-# The old variant: "preference, nollissimo, hjärter, ruter, klöver och så ned till spader".
-OLD_RANK = {PREFERENCE: 6, NOLL: 5, HJARTER: 4, RUTER: 3, KLOVER: 2, SPADER: 1}
-INFORMATION_BIDS = (SPADER, KLOVER)  # modern: never final, "bara ... de två första"
-INFORMATION_BIDDERS = 2
-TRUMP_OF = {HJARTER: "♥", RUTER: "♦", SPADER: "♠", KLOVER: "♣"}
-MISERE = (NOLL, TVANGSNOLL)
-BID_WORDS = {
-    "pass": PASS, "passar": PASS, "priffe": PREFERENCE, "spel": PREFERENCE,
-    "spelut": PREFERENCE, "preference": PREFERENCE, "noll": NOLL, "nollissimo": NOLL,
-    "hjärter": HJARTER, "hjarter": HJARTER, "ruter": RUTER, "spader": SPADER,
-    "stor invit": SPADER, "klöver": KLOVER, "klover": KLOVER, "liten invit": KLOVER,
-}
-BID_NAMES = {PASS: ("pass", "pass"), PREFERENCE: ("preference", "preference"),
-             NOLL: ("noll", "nullo"), HJARTER: ("hjärter", "hearts"),
-             RUTER: ("ruter", "diamonds"), SPADER: ("spader", "spades"),
-             KLOVER: ("klöver", "clubs"), TVANGSNOLL: ("tvångsnoll", "forced nullo")}
-
-BOOK = 6  # "stick utöver de sex första"
-TRICK_VALUE = 10  # "10 poäng per trick"
-PENALTY_VALUE = 20  # "20 poäng per strafftrick"
-SLAMS = {12: 10, 13: 20}  # "10 extra poäng i bonus för lillslam ... 20 bonuspoäng för storslam"
-PENALTY_SLAMS = {12: 20, 13: 40}  # "20 poäng för lilla straffslam och 40 ... stora straffslam"
-HONOURS_FOUR_IN_ONE_HAND = 50
-HONOURS_THREE_AND_PARTNER = 40
-HONOURS_THREE_IN_ONE_HAND = 30
-UTGANG = 30  # "Det bolag som först får 30 eller fler trickpoäng har uppnått utgång"
+# --- the rule text as data (the bids: ``priffe_bids``; the scoring: ``priffe_scoring``) ---
 UTGANGAR_FOR_SITS = 2  # "När ett bolag uppnått sin andra utgång, har det vunnit en sits"
 SITSAR = 3  # "under sammanlagt tre sitsar"
 SIMPLE_TARGET = 100  # "tills det ena bolaget kommit upp i t.ex. 100 poäng under strecket"
-# The old variant: points a trick by contract, penalty tricks double, honours as tricks.
-OLD_TRICK_VALUE = {SPADER: 2, KLOVER: 3, RUTER: 4, HJARTER: 5, NOLL: 6, PREFERENCE: 8,
-                   TVANGSNOLL: 6}
-OLD_PENALTY_FACTOR = 2
-OLD_HONOUR_TRICKS = {3: 2, 4: 4}  # three in one hand = two tricks, all four = four tricks
-OLD_SLAMS = {12: 10, 13: 20}
-OLD_UTGANG = 20
-OLD_UTGANG_BONUS = (10, 20)  # the first utgång, the second
 # The sits rotation (README): everyone partners everyone over three sits.
 SITS_SCHEDULE = (((0, 2), (1, 3)), ((0, 1), (2, 3)), ((0, 3), (1, 2)))  # A=0 B=1 C=2 D=3
 LETTERS = "ABCD"
 
 R_DRAW = "Priffe — Dragning"
-R_BIDDING = "Priffe — Budgivning"
+# R_BIDDING = "Priffe — Budgivning" (``priffe_bids``, where the bids are refused)
 R_PLAY = "Priffe — Spelet"
 R_SCORING = "Priffe — Poängräkning"
 R_HONOURS = "Priffe — Honnörer"
@@ -246,157 +211,34 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    scoring: str = field(default="modern", metadata={
-        "choices": ("modern", "old"),
-        "sv": "Poängräkning: det moderna sättet (förval) eller gammaldags (spader och klöver "
-              "riktiga bud, 2–8 per stick, utgång vid 20).",
-        "en": "Scoring: the modern way (default) or the old one (spades and clubs real bids, "
-              "2–8 a trick, utgång at 20)."})
-    format: str = field(default="sits", metadata={
-        "choices": ("sits", "deals", "target"),
-        "sv": "Tre sitsar med utgångar (förval), ett antal givar, eller till ett mål under "
-              "strecket (den enklare varianten).",
-        "en": "Three sits with utgångar (default), a number of deals, or to a target below "
-              "the line (the simpler variant)."})
-    deals: int = field(default=16, metadata={
-        "choices": (4, 8, 12, 16, 20, 24, 32),
-        "sv": "Antal givar när man spelar ett antal givar.",
-        "en": "Number of deals when playing a number of deals."})
-    target: int = field(default=SIMPLE_TARGET, metadata={
-        "choices": (50, 100, 150, 200, 300),
-        "sv": "Poäng under strecket som avslutar när man spelar till ett mål (texten: t.ex. "
-              "100).",
-        "en": "Points below the line that end the match when playing to a target (the text: "
-              "e.g. 100)."})
-    penalty_below_line: bool = field(default=False, metadata={
-        "sv": "Strafftrick räknas mot utgång (förval: nej, de skrivs över strecket).",
-        "en": "Penalty tricks count toward utgång (default: no, they are written above the "
-              "line)."})
-    tvangsnoll_slams: bool = field(default=True, metadata={
-        "sv": "Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
-        "en": "Slam bonuses in tvångsnoll for a bolag that takes one trick or none."})
-
-
-# --- events --------------------------------------------------------------------------------------
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
-PRIVATE = hand_entry.PRIVATE
-
-EVENTS = {
-    "draw": EventSpec({"cards": "cards"},
-                      help_sv="Dragningen om sittning: varje spelares kort, i spelarordning. "
-                              "Lägsta (esset lägst) ger först; näst lägsta blir partner.",
-                      help_en="The draw for seats: each player's card, in player order. The "
-                              "lowest (ace low) deals first; the second lowest is their "
-                              "partner."),
-    "seating": EventSpec({"order": "seats"}, {"dealer": "seat"},
-                         help_sv="Hur ni sitter i sitsen: spelarna medsols, partner mittemot; "
-                                 "valfritt vem som ger först.",
-                         help_en="How you sit this sits: the players clockwise, partners "
-                                 "opposite; optionally who deals first."),
-    "bid": EventSpec({"seat": "seat", "bid": "value"},
-                     help_sv="Ett bud: preference, noll, hjarter, ruter, spader, klover eller "
-                             "pass.",
-                     help_en="A bid: preference, noll, hjarter, ruter, spader, klover or "
-                             "pass."),
-    "hand": EventSpec({"seat": "seat", "cards": "cards"},
-                      help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; "
-                              "då prövas varje kort direkt.",
-                      help_en="Optional: the player's 13 cards before their first card; then "
-                              "every card they play is checked at once."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
-    "trick": EventSpec({"cards": "cards"},
-                       help_sv="Resten av sticket i spelordning (medsols) från den som står "
-                               "på tur.",
-                       help_en="The rest of the trick in playing order (clockwise) from the "
-                               "player to play."),
-    "result": EventSpec({"tricks": "list", "honours": "list"}, {"bids": "list"},
-                        help_sv="Snabbinmatning av en giv: buden per spelare (om de inte "
-                                "redan är inmatade), stick per bolag eller spelare, honnörer "
-                                "per spelare.",
-                        help_en="Quick entry of a deal: the bids per player (unless already "
-                                "entered), tricks per bolag or player, honours per player."),
-}
-
-LABELS = {
-    "events": {
-        "draw": ("Dragning om sittning", "Draw for seats"),
-        "seating": ("Sittordning", "Seating"), "bid": ("Bud", "Bid"),
-        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
-        "trick": ("Ett helt stick", "A whole trick"),
-        "result": ("Snabbinmatning", "Quick entry"),
-    },
-    "fields": {
-        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
-        "order": ("Medsols runt bordet", "Clockwise round the table"),
-        "dealer": ("Ger först", "Deals first"), "bid": ("Bud", "Bid"),
-        "bids": ("Bud per spelare", "Bids per player"),
-        "tricks": ("Stick per bolag eller spelare", "Tricks per bolag or player"),
-        "honours": ("Honnörer per spelare", "Honours per player"),
-    },
-    "nouns": {
-        "cards": ("kort", "cards"), "order": ("sittordning", "seating"),
-        "dealer": ("giv", "dealer"), "bid": ("bud", "bid"), "bids": ("bud", "bids"),
-        "tricks": ("stick", "tricks"), "honours": ("honnörer", "honours"),
-    },
-    "values": {
-        PASS: ("Pass", "Pass"), PREFERENCE: ("Preference", "Preference"),
-        NOLL: ("Noll", "Nullo"), HJARTER: ("Hjärter", "Hearts"), RUTER: ("Ruter", "Diamonds"),
-        SPADER: ("Spader", "Spades"), KLOVER: ("Klöver", "Clubs"),
-        TVANGSNOLL: ("Tvångsnoll", "Forced nullo"),
-        "modern": ("Moderna sättet", "The modern way"), "old": ("Gammaldags", "The old way"),
-        "sits": ("Tre sitsar", "Three sits"), "deals": ("Antal givar", "Number of deals"),
-        "target": ("Till ett mål", "To a target"),
-    },
-}
+    scoring: str = option("modern", ("modern", "old"),
+        sv="Poängräkning: det moderna sättet (förval) eller gammaldags (spader och klöver "
+           "riktiga bud, 2–8 per stick, utgång vid 20).",
+        en="Scoring: the modern way (default) or the old one (spades and clubs real bids, "
+           "2–8 a trick, utgång at 20).")
+    format: str = option("sits", ("sits", "deals", "target"),
+        sv="Tre sitsar med utgångar (förval), ett antal givar, eller till ett mål under "
+           "strecket (den enklare varianten).",
+        en="Three sits with utgångar (default), a number of deals, or to a target below "
+           "the line (the simpler variant).")
+    deals: int = option(16, (4, 8, 12, 16, 20, 24, 32),
+        sv="Antal givar när man spelar ett antal givar.",
+        en="Number of deals when playing a number of deals.")
+    target: int = option(SIMPLE_TARGET, (50, 100, 150, 200, 300),
+        sv="Poäng under strecket som avslutar när man spelar till ett mål (texten: t.ex. "
+           "100).",
+        en="Points below the line that end the match when playing to a target (the text: "
+           "e.g. 100).")
+    penalty_below_line: bool = option(False,
+        sv="Strafftrick räknas mot utgång (förval: nej, de skrivs över strecket).",
+        en="Penalty tricks count toward utgång (default: no, they are written above the "
+           "line).")
+    tvangsnoll_slams: bool = option(True,
+        sv="Slambonus i tvångsnoll för ett bolag som tar ett eller inget stick.",
+        en="Slam bonuses in tvångsnoll for a bolag that takes one trick or none.")
 
 
 # --- state -------------------------------------------------------------------------------------
-def _pair(per_side: Callable[[int], int]) -> tuple[int, int]:
-    return per_side(0), per_side(1)
-
-
-@dataclass(frozen=True)
-class DealScore:
-    """A scored deal, per bolag (``sides`` order): what went below and above the line."""
-
-    contract: str
-    declaring: int | None  # the declaring bolag (None in tvångsnoll)
-    tricks: tuple[int, int]
-    made: bool | None  # None in tvångsnoll
-    below: tuple[int, int]  # trick points toward utgång
-    penalty: tuple[int, int]
-    slams: tuple[int, int]
-    honours: tuple[int, int]
-    honours_how: str | None = None  # "four", "three_and_partner", "three"
-    honours_side: int | None = None
-    penalty_below: bool = False
-
-    @property
-    def above(self) -> tuple[int, int]:
-        """Penalty tricks (unless counted below), slams and honours."""
-        return _pair(lambda s: (0 if self.penalty_below else self.penalty[s])
-                     + self.slams[s] + self.honours[s])
-
-    @property
-    def line(self) -> tuple[int, int]:
-        """What counts toward utgång: the trick points, and penalty tricks if so agreed."""
-        return _pair(lambda s: self.below[s] + (self.penalty[s] if self.penalty_below else 0))
-
-    @property
-    def total(self) -> tuple[int, int]:
-        return _pair(lambda s: self.below[s] + self.penalty[s] + self.slams[s]
-                     + self.honours[s])
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"contract": self.contract, "declaring": self.declaring,
-                "tricks": list(self.tricks), "made": self.made, "below": list(self.below),
-                "penalty": list(self.penalty), "slams": list(self.slams),
-                "honours": list(self.honours), "honours_how": self.honours_how,
-                "honours_side": self.honours_side, "line": list(self.line),
-                "above": list(self.above), "total": list(self.total)}
-
-
 @dataclass(frozen=True)
 class Deal:
     number: int
@@ -459,14 +301,12 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise _violation("player_count", R_DRAW, {"players": len(players)},
-                         "Priffe spelas av fyra spelare, två bolag.",
-                         "Priffe is played by four players, two bolag.")
-    check_first_dealer(first_dealer, PLAYERS, R_DRAW)
+    check_players(players, first_dealer, name=TITLE, players_range=(PLAYERS, PLAYERS),
+                  rule=R_DRAW, sv="Priffe spelas av fyra spelare, två bolag.",
+                  en="Priffe is played by four players, two bolag.")
     letters = tuple(range(PLAYERS))
     seating = _schedule_seating(letters, 1, tuple(range(PLAYERS)))
-    rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)
+    rows = (SheetRow.start((0,) * PLAYERS),)
     return State(players, options or Options(), letters, seating, table.sides_of(seating),
                  first_dealer, _fresh_deal(1, first_dealer, seating), rows=rows)
 
@@ -486,159 +326,10 @@ def _schedule_seating(letters: tuple[int, ...], sits: int,
     return table.seat_pairs_opposite(_schedule_pairs(letters, sits), prefer)
 
 
-# --- the rule text's numbers as pure functions -------------------------------------------------
-def rank(bid: str, old: bool = False) -> int:
-    return (OLD_RANK if old else MODERN_RANK)[bid]
-
-
-def is_final(bid: str, old: bool = False) -> bool:
-    """Can ``bid`` be the final bid? Not spader and klöver in the modern way."""
-    return old or bid not in INFORMATION_BIDS
-
-
-def trick_value(contract: str, old: bool = False) -> int:
-    return OLD_TRICK_VALUE[contract] if old else TRICK_VALUE
-
-
-def contract_score(contract: str, tricks: int,
-                   old: bool = False) -> tuple[bool, int, int, int, int]:
-    """A contract played by a bolag that took ``tricks``: (made, its trick points, the
-    opponents' penalty points, its slam bonus, the opponents' penalty-slam bonus).
-
-    >>> contract_score(HJARTER, 9)      # "Nio stick ger alltså 30 poäng"
-    (True, 30, 0, 0, 0)
-    >>> contract_score(HJARTER, 5)      # "bolag B vann given genom att ta hem åtta stick"
-    (False, 0, 40, 0, 0)
-    >>> contract_score(NOLL, 6)[1], contract_score(NOLL, 5)[1]
-    (10, 20)
-    """
-    value = trick_value(contract, old)
-    penalty_value = value * OLD_PENALTY_FACTOR if old else PENALTY_VALUE
-    slams = OLD_SLAMS if old else SLAMS
-    misere = contract in MISERE
-    # Misère counts the tricks *not* taken the way a trump contract counts those taken.
-    good = table.TRICKS_PER_DEAL - tricks if misere else tricks
-    if good > BOOK:
-        return True, value * (good - BOOK), 0, slams.get(good, 0), 0
-    bad = table.TRICKS_PER_DEAL - good  # the tricks the other way round
-    penalty_slam = 0 if old else PENALTY_SLAMS.get(bad, 0)
-    return False, 0, penalty_value * (bad - BOOK), 0, penalty_slam
-
-
-def honour_cards(contract: str) -> tuple[Card, ...]:
-    """The four aces in preference, A K Q J of the trump suit, the four twos in noll."""
-    if contract == PREFERENCE:
-        return tuple(Card(s, "A") for s in SUITS)
-    if contract in MISERE:
-        return tuple(Card(s, "2") for s in SUITS)
-    trump = TRUMP_OF[contract]
-    return tuple(Card(trump, r) for r in ("A", "K", "Q", "J"))
-
-
-def honours_score(held: Sequence[int], sides: Sequence[Sequence[int]], contract: str,
-                  old: bool = False) -> tuple[tuple[int, int], str | None, int | None]:
-    """Honour points per bolag from how many each player held: (points, how, bolag).
-
-    Modern: 50 all four in one hand, 40 three in one hand and the fourth with the partner,
-    30 three in one hand (the fourth with an opponent). Old: three in one hand as two tricks,
-    all four as four tricks of the contract.
-
-    >>> honours_score((3, 0, 1, 0), ((0, 2), (1, 3)), PREFERENCE)
-    ((40, 0), 'three_and_partner', 0)
-    """
-    for player, count in enumerate(held):
-        if count < 3:
-            continue
-        side = next(i for i, s in enumerate(sides) if player in s)
-        partner = next(p for p in sides[side] if p != player)
-        if old:
-            points = OLD_HONOUR_TRICKS[count] * trick_value(contract, True)
-            how = "four" if count == 4 else "three"
-        elif count == 4:
-            points, how = HONOURS_FOUR_IN_ONE_HAND, "four"
-        elif held[partner] == 1:
-            points, how = HONOURS_THREE_AND_PARTNER, "three_and_partner"
-        else:
-            points, how = HONOURS_THREE_IN_ONE_HAND, "three"
-        out = [0, 0]
-        out[side] = points
-        return (out[0], out[1]), how, side
-    return (0, 0), None, None
-
-
-def score_deal(contract: str, declaring: int | None, tricks: tuple[int, int],
-               held: Sequence[int], sides: Sequence[Sequence[int]], old: bool = False,
-               tvangsnoll_slams: bool = True, penalty_below: bool = False) -> DealScore:
-    """One deal: the contract's trick points, penalty tricks and slams, and the honours."""
-    below, penalty, slams = [0, 0], [0, 0], [0, 0]
-    made: bool | None = None
-    if contract == TVANGSNOLL:
-        value = trick_value(TVANGSNOLL, old)
-        for side in (0, 1):
-            under = BOOK + 1 - tricks[side]
-            if under > 0:
-                below[side] = value * under
-                if tvangsnoll_slams:
-                    slams[side] = (OLD_SLAMS if old else SLAMS).get(BOOK + under, 0)
-    else:
-        assert declaring is not None
-        made, points, against, slam, penalty_slam = contract_score(
-            contract, tricks[declaring], old)
-        below[declaring] = points
-        slams[declaring] = slam
-        penalty[1 - declaring] = against
-        slams[1 - declaring] = penalty_slam
-    honours, how, side = honours_score(held, sides, contract, old)
-    return DealScore(contract, declaring, tricks, made, (below[0], below[1]),
-                     (penalty[0], penalty[1]), (slams[0], slams[1]), honours, how, side,
-                     penalty_below)
-
-
-def utgang_at(old: bool) -> int:
-    return OLD_UTGANG if old else UTGANG
-
-
-# --- small helpers -----------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
-def _name(state: State, player: int) -> str:
-    return state.players[player]
-
-
-def side_name(state: State, side: int) -> str:
-    return " & ".join(state.players[p] for p in state.sides[side])
-
-
-def side_of(state: State, player: int) -> int:
-    return next(i for i, side in enumerate(state.sides) if player in side)
-
-
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
-def bid_name(bid: str, lang: str = "sv") -> str:
-    sv, en = BID_NAMES[bid]
-    return sv if lang == "sv" else en
-
-
+# --- bids ----------------------------------------------------------------------------------
 def bidding_order(deal: Deal) -> tuple[int, ...]:
     """Forehand first, clockwise, the dealer last."""
     return table.clockwise(deal.play.seating, deal.forehand)
-
-
-def parse_bid(value: Any) -> str:
-    if isinstance(value, str):
-        word = " ".join(value.strip().lower().replace("_", " ").split())
-        if word in BID_WORDS:
-            return BID_WORDS[word]
-    raise _violation("bad_bid", R_BIDDING, {"bid": value},
-                     f"”{value}” är inget bud: preference, noll, hjarter, ruter, spader, "
-                     "klover eller pass.",
-                     f"“{value}” is not a bid: preference, noll, hjarter, ruter, spader, "
-                     "klover or pass.")
 
 
 def _highest(deal: Deal, old: bool) -> str | None:
@@ -671,13 +362,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
     rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SITS}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected(state), event_type, state.phase, rule)
 
 
 # --- Dragning och sittning ---------------------------------------------------------------------
@@ -768,17 +454,6 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
     return _close_bidding(state)
 
 
-def final_contract(bids: Sequence[tuple[int, str]], old: bool = False) -> tuple[str, int | None]:
-    """The final bid and who made it; no final bid → tvångsnoll, nobody."""
-    real = [(p, b) for p, b in bids if b != PASS]
-    if not real:
-        return TVANGSNOLL, None
-    player, bid = max(real, key=lambda pb: rank(pb[1], old))
-    if not is_final(bid, old):
-        return TVANGSNOLL, None
-    return bid, player
-
-
 def _close_bidding(state: State) -> State:
     deal = state.deal
     contract, declarer = final_contract(deal.bids, state.old)
@@ -796,23 +471,14 @@ def _close_bidding(state: State) -> State:
 
 # --- hands and cards ---------------------------------------------------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    cp = table.enter_hand(deal.play, event["seat"], event["cards"], REFS, state.players)
-    return replace(state, deal=replace(deal, play=cp))
+    return table.enter_hand_event(state, event, REFS)
 
 
-def _on_play(state: State, event: dict[str, Any]) -> State:
+def _on_card(state: State, event: dict[str, Any]) -> State:
+    """``play`` or ``trick``."""
     if state.phase != "play":
         raise _refuse_phase(state, event["type"])
-    cp = table.play_card(state.deal.play, event["seat"], event["card"], REFS, state.players)
-    return _after_card(state, cp)
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, "trick")
-    cp = table.play_trick(state.deal.play, event["cards"], REFS, state.players)
-    return _after_card(state, cp)
+    return _after_card(state, table.card_event(state.deal.play, event, REFS, state.players))
 
 
 def _after_card(state: State, cp: CardPlay) -> State:
@@ -829,13 +495,7 @@ def _after_card(state: State, cp: CardPlay) -> State:
 def _on_result(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     if deal.play.started:
-        raise _violation(
-            "quick_not_now", R_SCORING, {"phase": state.phase,
-                                         "trick": len(deal.play.tricks) + 1},
-            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
-            "mata in resten kort för kort.",
-            "Quick entry replaces a deal's play and comes before its first card; enter the "
-            "rest card by card.")
+        raise table.refuse_quick_late(deal.play, state.phase, R_SCORING)
     raw_bids = event.get("bids")
     if raw_bids is None:
         if state.phase == "bidding":
@@ -898,7 +558,7 @@ def _score(state: State, tricks: tuple[int, int], held: Sequence[int]) -> State:
             if score.total[side]:
                 changes[p] = score.total[side]
     line = tuple(a + b for a, b in zip(state.line, score.line))
-    sv, en = _deal_words(state, deal, score)
+    sv, en = deal_words(deal.number, score, (side_name(state, 0), side_name(state, 1)))
     state = replace(state, deal=deal, above=tuple(above), below=tuple(below), line=line,
                     deals_scored=state.deals_scored + 1, sits_deals=state.sits_deals + 1)
     marks = tuple(str(line[side_of(state, p)]) for p in range(PLAYERS))
@@ -909,37 +569,6 @@ def _score(state: State, tricks: tuple[int, int], held: Sequence[int]) -> State:
     else:
         state = _simple_end(state)
     return _next_deal(state)
-
-
-def _deal_words(state: State, deal: Deal, score: DealScore) -> tuple[str, str]:
-    contract = score.contract
-    if score.declaring is None:
-        sv = f"Giv {deal.number}: tvångsnoll"
-        en = f"Deal {deal.number}: forced nullo (tvångsnoll)"
-    else:
-        side = score.declaring
-        sv = (f"Giv {deal.number}: {side_name(state, side)} {bid_name(contract)}, "
-              f"{score.tricks[side]} stick, {'hem' if score.made else 'bet'}")
-        en = (f"Deal {deal.number}: {side_name(state, side)} {bid_name(contract, 'en')}, "
-              f"{score.tricks[side]} tricks, {'made' if score.made else 'failed'}")
-    for side in (0, 1):
-        bits_sv, bits_en = [], []
-        if score.below[side]:
-            bits_sv.append(f"{score.below[side]} under strecket")
-            bits_en.append(f"{score.below[side]} below the line")
-        if score.penalty[side]:
-            bits_sv.append(f"{score.penalty[side]} strafftrick")
-            bits_en.append(f"{score.penalty[side]} penalty tricks")
-        if score.slams[side]:
-            bits_sv.append(f"{score.slams[side]} slam")
-            bits_en.append(f"{score.slams[side]} slam")
-        if score.honours[side]:
-            bits_sv.append(f"{score.honours[side]} honnörer")
-            bits_en.append(f"{score.honours[side]} honours")
-        if bits_sv:
-            sv += f"; {side_name(state, side)}: " + ", ".join(bits_sv)
-            en += f"; {side_name(state, side)}: " + ", ".join(bits_en)
-    return sv, en
 
 
 def _utgang(state: State) -> State:
@@ -1012,7 +641,7 @@ def _simple_end(state: State) -> State:
 
 def _next_deal(state: State) -> State:
     """The deal passes to the left; a new sits seats the players by the schedule."""
-    past = state.past_findings + state.deal.play.knowledge.findings
+    past = table.closed_findings(state)
     if state.phase == "over":
         return replace(state, last=state.deal, past_findings=past)
     dealer = table.left_of(state.seating, state.dealer)
@@ -1025,15 +654,13 @@ def _next_deal(state: State) -> State:
 
 
 _HANDLERS = {"draw": _on_draw, "seating": _on_seating, "bid": _on_bid, "hand": _on_hand,
-             "play": _on_play, "trick": _on_trick, "result": _on_result}
+             "play": _on_card, "trick": _on_card, "result": _on_result}
 
 
 # --- what comes next ---------------------------------------------------------------------------
 def expected(state: State) -> Expected:
     if state.phase == "over":
-        who = ", ".join(_name(state, p) for p in state.winners)
-        return Expected("over", f"Matchen är slut: {who} vann.",
-                        f"The match is over: {who} won.")
+        return table.match_over(state)
     deal = state.deal
     cp = deal.play
     extras: list[Expectation] = []
@@ -1045,8 +672,7 @@ def expected(state: State) -> Expected:
         if state.phase == "bidding":
             hints["bids"] = [PASS, *BIDS]
         extras.append(Expectation("result", fields=hints))
-    extras += [Expectation("hand", p, fields={"cards": table.CARDS_EACH})
-               for p in range(PLAYERS) if cp.hands[p] is None and not table.has_played(cp, p)]
+    extras += table.hand_inputs(cp)
     if not state.sits_deals and not deal.touched:
         if not state.drawn and not state.deals_scored:
             extras.append(Expectation("draw", fields={"cards": PLAYERS}))
@@ -1062,27 +688,17 @@ def expected(state: State) -> Expected:
             + tuple(extras))
     trick = cp.current
     assert trick is not None
-    seat = table.to_play(cp)
+    seat, inputs = table.play_inputs(cp)
     contract = bid_name(deal.contract or TVANGSNOLL)
     contract_en = bid_name(deal.contract or TVANGSNOLL, "en")
-    hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
-            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
-    if table.legal_cards(cp, seat) is not None:
-        hint["legal"] = table.legal_hint(cp, seat)
     return Expected(
         "play", f"Giv {deal.number} ({contract}), stick {trick.number}: {_name(state, seat)} "
                 "spelar.",
         f"Deal {deal.number} ({contract_en}), trick {trick.number}: {_name(state, seat)} "
-        "plays.", seat,
-        (Expectation("play", seat, fields=hint),
-         Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
-        + tuple(extras))
+        "plays.", seat, inputs + tuple(extras))
 
 
-def deal_in_progress(state: State) -> int | None:
-    """The deal being played (a fresh one begins as soon as the last is scored), else
-    ``None`` after the match: entered hands open once their deal is no longer this one."""
-    return None if state.phase == "over" else state.deal.number
+deal_in_progress = table.deal_in_progress
 
 
 # --- reading the state -------------------------------------------------------------------------
@@ -1118,17 +734,13 @@ def result(state: State) -> dict[str, Any] | None:
                      for s in state.sits_done]}
 
 
-def findings(state: State) -> tuple[Finding, ...]:
-    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
-    return state.past_findings + current
+findings = table.all_findings
 
 
 def _deal_dict(deal: Deal) -> dict[str, Any]:
-    return {"number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
-            "bids": [{"seat": s, "bid": b} for s, b in deal.bids],
-            "contract": deal.contract, "declarer": deal.declarer, "quick": deal.quick,
-            **table.play_dict(deal.play),
-            "score": None if deal.score is None else deal.score.as_dict()}
+    return table.deal_dict(deal, forehand=deal.forehand,
+                           bids=[{"seat": s, "bid": b} for s, b in deal.bids],
+                           contract=deal.contract, declarer=deal.declarer)
 
 
 def describe(state: State) -> dict[str, Any]:

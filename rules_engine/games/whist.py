@@ -5,9 +5,12 @@ spelar ni Whist" (the draw, the deal, the play), *Poängräkning*, *Honnörspoä
 variants *long whist*, *Sättrumf*, *Amerikansk whist* and *Whist á la guerre*. Cited in
 refusals as "Whist — Dragning", "— Given", "— Spelet", "— Poängräkning", "— Honnörspoäng",
 and by variant ("Whist — Long whist", …). The card play (seating, tricks, what the app knows)
-is shared with Priffe in ``whist_play``; this module is the family's scoring, events and
-protokoll; each game id is a small module of its own (``whist_short``, ``whist_long``,
-``whist_sattrumf``, ``whist_american``, ``whist_a_la_guerre``) that passes its ``Variant``.
+is shared with Priffe in ``whist_play``; the text's numbers and the score of a deal are in
+``whist_scoring``, the events, options and button words in ``whist_entries``; this module is
+the family's course of play and protokoll, in the order of the text. Each game id is a small
+module of its own (``whist_short``, ``whist_long``, ``whist_sattrumf``, ``whist_american``,
+``whist_a_la_guerre``): its settings and a ``Variant``, bound to this family with
+``rules_engine.variants.bind`` (the nine functions ``start``, ``apply_event``, ``…_of``).
 
 Short whist, as the text says it
 --------------------------------
@@ -84,46 +87,36 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/whist
 - A revoke proven later is a finding naming both tricks; the text sets no penalty, so the
   table decides (and may correct the entries).
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+An entered hand (``hand``) is private to its seat until the deal is over, as
+``rules_engine.hands`` says for every game that takes one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Sequence
 
-from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
-from ..errors import Finding, RuleViolation
-from ..events import EventSpec
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..errors import Finding, RuleViolation, violation as _violation
+from ..protocol import check_players, not_expected, Expectation, Expected, RuleSection
 from ..sheet import Sheet, SheetRow
 from . import whist_play as table
-from .whist_play import CardPlay, Refs
+# The family's games (``whist_short``, …) and the tests read these through ``whist``:
+from .whist_entries import (LABELS, PRIVATE, events_for, option_draw_ace,  # noqa: F401
+                            option_game_at, option_honours, option_robber_table,
+                            option_robbers, option_stake, option_tie_at_target)
+from .whist_scoring import (AMERICAN_GAME_AT, BOOK, GAME_AT, GAMES_FOR_ROBBER,  # noqa: F401
+                            GUERRE_BOOK, GUERRE_GAME_AT, GUERRE_HONOUR_POINTS, GUERRE_HONOURS,
+                            HONOUR_POINTS, HONOURS, LONG_GAME_AT, ROBBER_BONUS, DealScore,
+                            deal_words, guerre_winners, honour_points, robber_points_for_game,
+                            score_guerre_deal, score_pair_deal, trick_points)
+from .whist_play import CardPlay, Refs, side_name, side_of
+from .whist_play import player_name as _name, set_at as _set
 
 DECK = FRENCH52
 MIN_PLAYERS = MAX_PLAYERS = PLAYERS = table.PLAYERS
 
-# --- the rule text as data -------------------------------------------------------------------
-BOOK = 6  # "stick utöver de sex första"
-GAME_AT = 5  # "Den sida som först fått ihop 5 trickpoäng eller fler har fått utgång"
-ROBBER_POINTS = ((0, 3), (2, 2), (4, 1))  # opponents' trick points up to → robber points
-ROBBER_POINTS_BEYOND = 1  # extension: opponents at 5 or more (games at 7 and 10), the least
-GAMES_FOR_ROBBER = 2  # "Den sida som först har fått två utgångar har vunnit robberten"
-ROBBER_BONUS = 2  # "får 2 extra robbertpoäng som bonus"
-HONOURS = ("J", "Q", "K", "A")  # "de fyra högsta korten: Kn-D-K-E i trumffärgen"
-HONOUR_POINTS = ((3, 2), (4, 4))  # three → 2 trick points, four → 4
-LONG_GAME_AT = 10  # long whist
-AMERICAN_GAME_AT = 7  # American whist
-GUERRE_BOOK = 4  # à la guerre: "stick utöver de fyra första"
-GUERRE_GAME_AT = 9
-GUERRE_HONOURS = ("10", "J", "Q", "K", "A")  # "de fem högsta korten (E-10)"
-GUERRE_HONOUR_POINTS = ((3, 2), (4, 4), (5, 5))
-
+# --- the rule text as data (the numbers of its scoring: ``whist_scoring``) ------------------
 R_DRAW = "Whist — Dragning"
 R_DEAL = "Whist — Given"
 R_PLAY = "Whist — Spelet"
@@ -230,165 +223,7 @@ def table_rules(variant: Variant, options: Any) -> TableRules:
                       if variant.honours_option else variant.honours, **given)
 
 
-# The options the family's games share, one definition each; each game's Options lists those
-# that apply to it.
-def option_honours(default: bool = True) -> Any:
-    return field(default=default, metadata={
-        "sv": "Honnörspoäng räknas (Kn D K E i trumf: fyra 4, tre 2 trickpoäng).",
-        "en": "Honours count (J Q K A of trumps: four 4, three 2 trick points)."})
-
-
-def option_game_at() -> Any:
-    return field(default=GAME_AT, metadata={
-        "choices": (GAME_AT, LONG_GAME_AT),
-        "sv": "Trickpoäng för utgång: 5 som short whist (förval) eller 10 som long whist.",
-        "en": "Trick points for game: 5 as short whist (default) or 10 as long whist."})
-
-
-def option_robbers() -> Any:
-    return field(default=1, metadata={
-        "choices": (1, 2, 3, 4, 5, 6),
-        "sv": "Antal robbertar i matchen (texten: en). Före varje får man dra om partner.",
-        "en": "Robbers in the match (the text: one). Partners may be drawn anew before each."})
-
-
-def option_robber_table() -> Any:
-    return field(default="as_short", metadata={
-        "choices": ("as_short", "scaled"),
-        "sv": "Robbertpoäng för utgång: som i short whist, 3 / 2 / 1 om motspelarna har "
-              "0 / 1–2 / 3 eller fler (förval, texten), eller efter utgångens storlek: 3 om "
-              "de har 0, 2 under halva utgången, annars 1.",
-        "en": "Robber points for a game: as in short whist, 3 / 2 / 1 if the opponents have "
-              "0 / 1–2 / 3 or more (default, the text), or scaled to the game: 3 if they "
-              "have 0, 2 below half the game, else 1."})
-
-
-def option_stake() -> Any:
-    return field(default=1, metadata={
-        "sv": "Insats per robbertpoäng i skillnad vid avräkningen.",
-        "en": "Stake per robber point of difference in the settlement."})
-
-
-def option_draw_ace() -> Any:
-    return field(default="high", metadata={
-        "choices": ("high", "low"),
-        "sv": "Esset vid dragningen om partner: högst (förval) eller lägst.",
-        "en": "The ace in the draw for partners: high (default) or low."})
-
-
-def option_tie_at_target() -> Any:
-    return field(default="play_on", metadata={
-        "choices": ("play_on", "shared"),
-        "sv": "Flera når 9 i samma giv med lika poäng: spela en giv till (förval) eller "
-              "delad seger.",
-        "en": "Several reach 9 in one deal with equal points: deal again (default) or a "
-              "shared win."})
-
-
-# Short names of the family's words for the app's buttons and log (design principle 5).
-LABELS = {
-    "events": {
-        "draw": ("Dragning om partner", "Draw for partners"),
-        "seating": ("Sittordning", "Seating"),
-        "trump": ("Uppvänt trumfkort", "Turned trump card"),
-        "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
-        "trick": ("Ett helt stick", "A whole trick"),
-        "result": ("Snabbinmatning", "Quick entry"),
-    },
-    "fields": {
-        "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
-        "order": ("Medsols runt bordet", "Clockwise round the table"),
-        "dealer": ("Given", "Dealer"),
-        "tricks": ("Stick per sida eller spelare", "Tricks per side or player"),
-        "honours": ("Honnörer per sida eller spelare", "Honours per side or player"),
-    },
-    "nouns": {
-        "cards": ("kort", "cards"), "order": ("sittordning", "seating"),
-        "dealer": ("giv", "dealer"), "tricks": ("stick", "tricks"),
-        "honours": ("honnörer", "honours"),
-    },
-    "values": {
-        "high": ("Esset högst", "Ace high"), "low": ("Esset lägst", "Ace low"),
-        "scaled": ("Efter utgångens storlek", "Scaled to the game"),
-        "as_short": ("Som short whist", "As in short whist"),
-        "play_on": ("Spela en giv till", "Deal again"), "shared": ("Delad seger", "Shared win"),
-    },
-}
-
-
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
-PRIVATE = hand_entry.PRIVATE
-
-
-def events_for(variant: Variant) -> dict[str, EventSpec]:
-    """The events of one whist game: the draw and seating only where pairs are drawn, the
-    turned trump card only where it sets trump."""
-    specs: dict[str, EventSpec] = {}
-    if variant.pairs:
-        specs["draw"] = EventSpec(
-            {"cards": "cards"},
-            help_sv="Dragningen om partner: varje spelares kort, i spelarordning. De två "
-                    "högsta spelar ihop.",
-            help_en="The draw for partners: each player's card, in player order. The two "
-                    "highest play together.")
-        specs["seating"] = EventSpec(
-            {"order": "seats"},
-            help_sv="Hur ni sitter: spelarna medsols runt bordet, partner mittemot.",
-            help_en="How you sit: the players clockwise round the table, partners opposite.")
-    if variant.trump_by == "turned":
-        specs["trump"] = EventSpec(
-            {"card": "card"},
-            help_sv="Givens sista kort, uppvänt: dess färg är trumf.",
-            help_en="The dealer's last card, turned up: its suit is trump.")
-    specs["hand"] = EventSpec(
-        {"seat": "seat", "cards": "cards"},
-        help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
-                "varje kort direkt.",
-        help_en="Optional: the player's 13 cards before their first card; then every card "
-                "they play is checked at once.")
-    specs["play"] = EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                              help_en="One card played.")
-    specs["trick"] = EventSpec(
-        {"cards": "cards"},
-        help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
-        help_en="The rest of the trick in playing order (clockwise) from the player to "
-                "play.")
-    per = "sida (2 tal) eller spelare (4 tal)" if variant.pairs else "spelare"
-    per_en = "side (2 numbers) or player (4 numbers)" if variant.pairs else "player"
-    specs["result"] = EventSpec(
-        {"tricks": "list"}, {"honours": "list"},
-        help_sv=f"Snabbinmatning av en giv: stick per {per}, 13 tillsammans; honnörer per "
-                f"{per} när de räknas.",
-        help_en=f"Quick entry of a deal: tricks per {per_en}, 13 together; honours per "
-                f"{per_en} when they count.")
-    return specs
-
-
 # --- state -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DealScore:
-    """A scored deal, per side (a pair, or one player in à la guerre)."""
-
-    tricks: tuple[int, ...]
-    trick_points: tuple[int, ...]  # from tricks over the book
-    honours_held: tuple[int, ...] | None  # honours per side (None: not counted)
-    honour_points: tuple[int, ...]  # as scored, after cancelling and stopping short
-    cancelled: tuple[int, ...] = ()  # sides whose honours fell (the other pair made game)
-    stopped: tuple[int, ...] = ()  # sides stopped one short of game (honours alone)
-    before: tuple[int, ...] = ()
-    after: tuple[int, ...] = ()  # points in the game after the deal (before a new game)
-    game: int | None = None  # the side that made game (pairs)
-    robber_points: int = 0  # for that game
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"tricks": list(self.tricks), "trick_points": list(self.trick_points),
-                "honours_held": None if self.honours_held is None else list(self.honours_held),
-                "honour_points": list(self.honour_points), "cancelled": list(self.cancelled),
-                "stopped": list(self.stopped), "before": list(self.before),
-                "after": list(self.after), "game": self.game,
-                "robber_points": self.robber_points}
-
-
 @dataclass(frozen=True)
 class Deal:
     number: int
@@ -443,141 +278,7 @@ class State:
     past_findings: tuple[Finding, ...] = ()
 
 
-# --- the rule text's numbers as pure functions -------------------------------------------------
-def trick_points(tricks: int, book: int = BOOK) -> int:
-    """Tricks over the book score one each: "nio stick ger alltså 3 trickpoäng".
-
-    >>> trick_points(9), trick_points(6), trick_points(5, GUERRE_BOOK)
-    (3, 0, 1)
-    """
-    return max(0, tricks - book)
-
-
-def honour_points(held: int, table_: Sequence[tuple[int, int]] = HONOUR_POINTS) -> int:
-    """Points for ``held`` honours: short whist 4 → 4, 3 → 2; à la guerre 5 → 5, 4 → 4,
-    3 → 2; fewer nothing."""
-    return dict(table_).get(held, 0)
-
-
-def robber_points_for_game(opponents: int, game_at: int = GAME_AT,
-                           robber_table: str = "as_short") -> int:
-    """Robber points for a game by the opponents' trick points at that moment.
-
-    Short whist (the text): 0 → 3, 1–2 → 2, 3–4 → 1. Long and American whist say "as above",
-    so ``as_short`` (default) keeps the text's limits for every game; opponents at 5 or more,
-    which the text's table does not reach, give 1 (the extension: the least a game is worth).
-    ``scaled`` (an option) reads the table as 0 → 3, below half the game → 2, else 1.
-
-    >>> [robber_points_for_game(o, 10) for o in (0, 1, 2, 3, 4, 5, 9)]
-    [3, 2, 2, 1, 1, 1, 1]
-    >>> [robber_points_for_game(o, 10, "scaled") for o in (0, 4, 5, 9)]
-    [3, 2, 1, 1]
-    """
-    if robber_table == "as_short":
-        return next((rp for limit, rp in ROBBER_POINTS if opponents <= limit),
-                    ROBBER_POINTS_BEYOND)
-    if opponents == 0:
-        return 3
-    return 2 if 2 * opponents < game_at else 1
-
-
-def score_pair_deal(before: tuple[int, int], tricks: tuple[int, int],
-                    honours_held: tuple[int, int] | None, game_at: int = GAME_AT,
-                    robber_table: str = "as_short", book: int = BOOK,
-                    table_: Sequence[tuple[int, int]] = HONOUR_POINTS) -> DealScore:
-    """One deal of a pair game, as the text orders it: trick points first, then honours.
-
-    - Tricks over six score for the pair that took them (only one pair can).
-    - Honours (three or four) score for the pair that held them, unless the other pair made
-      game by tricks in this deal ("får det andra paret inte några trickpoäng för
-      honnörerna"); a pair without a trick over six that would reach game by honours stops
-      one short of it ("stannar de på 4 trickpoäng").
-    - A pair at ``game_at`` or more has game, worth robber points by the opponents' trick
-      points.
-    """
-    odd = tuple(trick_points(t, book) for t in tricks)
-    after = [b + o for b, o in zip(before, odd)]
-    by_tricks = next((s for s in (0, 1) if after[s] >= game_at), None)
-    scored = [0, 0]
-    cancelled: list[int] = []
-    stopped: list[int] = []
-    if honours_held is not None:
-        for side in (0, 1):
-            points = honour_points(honours_held[side], table_)
-            if not points:
-                continue
-            if by_tricks is not None and by_tricks != side:
-                cancelled.append(side)
-                continue
-            total = after[side] + points
-            if odd[side] == 0 and total >= game_at:
-                stopped.append(side)
-                total = game_at - 1
-            scored[side] = total - after[side]
-            after[side] = total
-    game = next((s for s in (0, 1) if after[s] >= game_at), None)
-    robber = 0 if game is None else robber_points_for_game(after[1 - game], game_at,
-                                                           robber_table)
-    return DealScore(tuple(tricks), odd, None if honours_held is None else tuple(honours_held),
-                     tuple(scored), tuple(cancelled), tuple(stopped), tuple(before),
-                     tuple(after), game, robber)
-
-
-def score_guerre_deal(before: Sequence[int], tricks: Sequence[int],
-                      honours_held: Sequence[int] | None, game_at: int = GUERRE_GAME_AT,
-                      book: int = GUERRE_BOOK,
-                      table_: Sequence[tuple[int, int]] = GUERRE_HONOUR_POINTS) -> DealScore:
-    """One deal of whist à la guerre: each trick over four 1 point; three, four or five of
-    A–10 of trumps 2, 4 or 5; a player without a trick over four who would reach 9 by
-    honours stops at 8 ("blir man stående på 8 poäng")."""
-    odd = tuple(trick_points(t, book) for t in tricks)
-    after = [b + o for b, o in zip(before, odd)]
-    scored = [0] * len(tricks)
-    stopped: list[int] = []
-    if honours_held is not None:
-        for player, held in enumerate(honours_held):
-            points = honour_points(held, table_)
-            if not points:
-                continue
-            total = after[player] + points
-            if odd[player] == 0 and total >= game_at:
-                stopped.append(player)
-                total = max(after[player], game_at - 1)
-            scored[player] = total - after[player]
-            after[player] = total
-    return DealScore(tuple(tricks), odd, None if honours_held is None else tuple(honours_held),
-                     tuple(scored), (), tuple(stopped), tuple(before), tuple(after))
-
-
-def guerre_winners(points: Sequence[int], game_at: int = GUERRE_GAME_AT) -> tuple[int, ...]:
-    """The players with the most points, if they reached ``game_at``; else none."""
-    best = max(points)
-    if best < game_at:
-        return ()
-    return tuple(p for p, v in enumerate(points) if v == best)
-
-
-# --- small helpers -----------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
-def _name(state: State, player: int) -> str:
-    return state.players[player]
-
-
-def side_name(state: State, side: int) -> str:
-    return " & ".join(state.players[p] for p in state.sides[side])
-
-
-def side_of(state: State, player: int) -> int:
-    return next(i for i, side in enumerate(state.sides) if player in side)
-
-
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
+# --- a deal ----------------------------------------------------------------------------------
 def honour_cards(variant: Variant, trump: str) -> tuple[Card, ...]:
     return tuple(Card(trump, rank) for rank in variant.honour_ranks)
 
@@ -597,17 +298,16 @@ def _first_phase(variant: Variant) -> str:
 def start(variant: Variant, players: Sequence[str], options: Any,
           first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise _violation(
-            "player_count", R_DEAL, {"players": len(players)},
-            "Whist spelas av fyra spelare" + (", två par." if variant.pairs else "."),
-            "Whist is played by four players" + (", two pairs." if variant.pairs else "."))
-    check_first_dealer(first_dealer, PLAYERS, R_DEAL)
+    check_players(players, first_dealer, name="Whist", players_range=(PLAYERS, PLAYERS),
+                  rule=R_DEAL,
+                  sv="Whist spelas av fyra spelare" + (", två par." if variant.pairs else "."),
+                  en="Whist is played by four players" + (", two pairs." if variant.pairs
+                                                          else "."))
     seating = tuple(range(PLAYERS))
     sides = table.sides_of(seating) if variant.pairs else tuple((p,) for p in range(PLAYERS))
     rules = table_rules(variant, options)
     zero = (0,) * len(sides)
-    rows = (SheetRow("start", "Start", "Start", (None,) * PLAYERS, (0,) * PLAYERS),)
+    rows = (SheetRow.start((0,) * PLAYERS),)
     return State(variant.game, players, options, rules, seating, sides, first_dealer,
                  _fresh_deal(variant, 1, first_dealer, seating), _first_phase(variant),
                  points=zero, totals=(0,) * PLAYERS, games=zero, robber_points=zero,
@@ -624,28 +324,27 @@ def apply_event(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
-    exp = expected_of(variant, state)
     rule = {"turn": R_DEAL, "play": R_PLAY, "over": variant.rule}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected_of(variant, state), event_type, state.phase, rule)
 
 
 def _at_robber_start(state: State) -> bool:
     return state.robber_deals == 0 and not state.deal.touched
 
 
+def _check_robber_start(state: State, code: str, sv: str, en: str) -> None:
+    """The draw and the seating come before anything of a robber's first deal."""
+    if not _at_robber_start(state):
+        raise _violation(code, R_DRAW, {"robber": state.robber}, sv, en)
+
+
 # --- Dragning ----------------------------------------------------------------------------------
 def _on_draw(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if not _at_robber_start(state):
-        raise _violation(
-            "draw_not_now", R_DRAW, {"robber": state.robber},
-            "Man drar om partner innan en robbert börjar, före första givens första "
-            "inmatning.",
-            "Partners are drawn before a robber begins, before anything of its first deal "
-            "is entered.")
+    _check_robber_start(state, "draw_not_now",
+                        "Man drar om partner innan en robbert börjar, före första givens "
+                        "första inmatning.",
+                        "Partners are drawn before a robber begins, before anything of its "
+                        "first deal is entered.")
     if state.drawn:
         raise _violation("already_drawn", R_DRAW, {"robber": state.robber},
                          "Dragningen för den här robberten är redan inmatad (ångra den för "
@@ -683,13 +382,11 @@ def _reseat(variant: Variant, state: State, seating: tuple[int, ...]) -> State:
 
 
 def _on_seating(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if not _at_robber_start(state):
-        raise _violation(
-            "seating_not_now", R_DRAW, {"robber": state.robber},
-            "Sittordningen anges innan en robbert börjar, före första givens första "
-            "inmatning.",
-            "The seating is entered before a robber begins, before anything of its first "
-            "deal is entered.")
+    _check_robber_start(state, "seating_not_now",
+                        "Sittordningen anges innan en robbert börjar, före första givens "
+                        "första inmatning.",
+                        "The seating is entered before a robber begins, before anything of "
+                        "its first deal is entered.")
     order = table.check_seating(event["order"], state.sides, R_DRAW, state.players)
     return _reseat(variant, state, order)
 
@@ -706,23 +403,15 @@ def _on_trump(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    cp = table.enter_hand(deal.play, event["seat"], event["cards"], REFS, state.players)
-    return replace(state, deal=replace(deal, play=cp))
+    return table.enter_hand_event(state, event, REFS)
 
 
 # --- Spelet ------------------------------------------------------------------------------------
-def _on_play(variant: Variant, state: State, event: dict[str, Any]) -> State:
+def _on_card(variant: Variant, state: State, event: dict[str, Any]) -> State:
+    """``play`` or ``trick``."""
     if state.phase != "play":
         raise _refuse_phase(variant, state, event["type"])
-    cp = table.play_card(state.deal.play, event["seat"], event["card"], REFS, state.players)
-    return _after_card(variant, state, cp)
-
-
-def _on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(variant, state, "trick")
-    cp = table.play_trick(state.deal.play, event["cards"], REFS, state.players)
+    cp = table.card_event(state.deal.play, event, REFS, state.players)
     return _after_card(variant, state, cp)
 
 
@@ -744,13 +433,7 @@ def _after_card(variant: Variant, state: State, cp: CardPlay) -> State:
 def _on_result(variant: Variant, state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     if deal.play.started:
-        raise _violation(
-            "quick_not_now", variant.rule,
-            {"phase": state.phase, "trick": len(deal.play.tricks) + 1},
-            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
-            "mata in resten kort för kort.",
-            "Quick entry replaces a deal's play and comes before its first card; enter the "
-            "rest card by card.")
+        raise table.refuse_quick_late(deal.play, state.phase, variant.rule)
     lengths = (len(state.sides), PLAYERS) if variant.pairs else (PLAYERS,)
     raw = table.parse_counts(event["tricks"], lengths, table.TRICKS_PER_DEAL, R_PLAY,
                              "tricks", "stick", "tricks")
@@ -792,28 +475,6 @@ def _score(variant: Variant, state: State, tricks: tuple[int, ...],
     return _score_guerre(variant, state, tricks, held)
 
 
-def _deal_words(state: State, score: DealScore, side: int) -> tuple[str, str]:
-    """What one side's deal says in the protokoll."""
-    name = side_name(state, side)
-    sv = [f"{name} {score.tricks[side]} stick"]
-    en = [f"{name} {score.tricks[side]} tricks"]
-    if score.trick_points[side]:
-        sv[0] += f" +{score.trick_points[side]}"
-        en[0] += f" +{score.trick_points[side]}"
-    if score.honours_held is not None and score.honours_held[side] >= 3:
-        held = score.honours_held[side]
-        if side in score.cancelled:
-            sv.append(f"{held} honnörer, strukna (de andra gjorde utgång)")
-            en.append(f"{held} honours, cancelled (the others made game)")
-        else:
-            sv.append(f"{held} honnörer +{score.honour_points[side]}")
-            en.append(f"{held} honours +{score.honour_points[side]}")
-            if side in score.stopped:
-                sv[-1] += f", stannar på {score.after[side]}"
-                en[-1] += f", stops at {score.after[side]}"
-    return ", ".join(sv), ", ".join(en)
-
-
 def _score_pairs(variant: Variant, state: State, tricks: tuple[int, ...],
                  held: tuple[int, ...] | None) -> State:
     rules = state.rules
@@ -822,7 +483,7 @@ def _score_pairs(variant: Variant, state: State, tricks: tuple[int, ...],
                             rules.game_at, rules.robber_table,
                             variant.book, variant.honour_points)
     deal = replace(state.deal, score=score)
-    words = [_deal_words(state, score, side) for side in (0, 1)]
+    words = [deal_words(score, side, side_name(state, side)) for side in (0, 1)]
     sv = f"Giv {deal.number}: " + "; ".join(w[0] for w in words)
     en = f"Deal {deal.number}: " + "; ".join(w[1] for w in words)
     changes: list[int | None] = [None] * PLAYERS
@@ -917,7 +578,7 @@ def _score_guerre(variant: Variant, state: State, tricks: tuple[int, ...],
 
 def _next_deal(variant: Variant, state: State) -> State:
     """The deal passes to the left; the finished deal is kept as ``last``."""
-    past = state.past_findings + state.deal.play.knowledge.findings
+    past = table.closed_findings(state)
     if state.phase == "over":
         return replace(state, last=state.deal, past_findings=past)
     dealer = table.left_of(state.seating, state.dealer)
@@ -927,7 +588,7 @@ def _next_deal(variant: Variant, state: State) -> State:
 
 
 _HANDLERS = {"draw": _on_draw, "seating": _on_seating, "trump": _on_trump, "hand": _on_hand,
-             "play": _on_play, "trick": _on_trick, "result": _on_result}
+             "play": _on_card, "trick": _on_card, "result": _on_result}
 
 
 # --- what comes next ---------------------------------------------------------------------------
@@ -945,25 +606,16 @@ def _result_hint(variant: Variant, state: State) -> Expectation:
     return Expectation("result", fields=hints)
 
 
-def deal_in_progress_of(state: State) -> int | None:
-    """The deal being played (a fresh one begins as soon as the last is scored), else
-    ``None`` after the match: entered hands open once their deal is no longer this one."""
-    return None if state.phase == "over" else state.deal.number
+def deal_in_progress_of(variant: Variant, state: State) -> int | None:
+    return table.deal_in_progress(state)
 
 
 def expected_of(variant: Variant, state: State) -> Expected:
     if state.phase == "over":
-        who = ", ".join(_name(state, p) for p in state.winners)
-        return Expected("over", f"Matchen är slut: {who} vann.",
-                        f"The match is over: {who} won.")
+        return table.match_over(state)
     deal = state.deal
     cp = deal.play
-    extras: list[Expectation] = []
-    if not cp.started:
-        extras.append(_result_hint(variant, state))
-    extras += [Expectation("hand", p, fields={"cards": table.CARDS_EACH})
-               for p in range(PLAYERS)
-               if cp.hands[p] is None and not table.has_played(cp, p)]
+    extras = ([] if cp.started else [_result_hint(variant, state)]) + table.hand_inputs(cp)
     if variant.pairs and _at_robber_start(state):
         if not state.drawn:
             extras.append(Expectation("draw", fields={"cards": PLAYERS}))
@@ -978,20 +630,14 @@ def expected_of(variant: Variant, state: State) -> Expected:
             + tuple(extras))
     trick = cp.current
     assert trick is not None
-    seat = table.to_play(cp)
-    hint = {"card": [str(c) for c in table.open_cards(cp, seat)], "trick": trick.number,
-            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
-    if table.legal_cards(cp, seat) is not None:
-        hint["legal"] = table.legal_hint(cp, seat)
+    seat, inputs = table.play_inputs(cp)
     lead_sv = " (första utspelet bestämmer trumf)" if cp.trump is None else ""
     lead_en = " (the first card led sets trump)" if cp.trump is None else ""
     return Expected(
         "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar"
                 f"{lead_sv}.",
         f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays{lead_en}.",
-        seat, (Expectation("play", seat, fields=hint),
-               Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
-        + tuple(extras))
+        seat, inputs + tuple(extras))
 
 
 def _turn_hint(cp: CardPlay) -> list[str]:
@@ -1048,15 +694,12 @@ def result_of(variant: Variant, state: State) -> dict[str, Any] | None:
     return out
 
 
-def all_findings(state: State) -> tuple[Finding, ...]:
-    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
-    return state.past_findings + current
+def is_over_of(variant: Variant, state: State) -> bool:
+    return state.phase == "over"
 
 
-def _deal_dict(deal: Deal) -> dict[str, Any]:
-    return {"number": deal.number, "dealer": deal.dealer, "quick": deal.quick,
-            **table.play_dict(deal.play),
-            "score": None if deal.score is None else deal.score.as_dict()}
+def findings_of(variant: Variant, state: State) -> tuple[Finding, ...]:
+    return table.all_findings(state)
 
 
 def describe_of(variant: Variant, state: State) -> dict[str, Any]:
@@ -1067,8 +710,8 @@ def describe_of(variant: Variant, state: State) -> dict[str, Any]:
         "game_at": state.rules.game_at, "honours": state.rules.honours,
         "points": list(state.points), "totals": list(state.totals),
         "winners": list(state.winners),
-        "deal": _deal_dict(state.deal),
-        "last_deal": None if state.last is None else _deal_dict(state.last),
+        "deal": table.deal_dict(state.deal),
+        "last_deal": None if state.last is None else table.deal_dict(state.last),
     }
     if variant.pairs:
         out.update(robber=state.robber, games=list(state.games),

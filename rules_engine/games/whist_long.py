@@ -16,11 +16,8 @@ default: 0 → 3, 1–2 → 2, 3 or more → 1; ``scaled``: 0 → 3, 1–4 → 2
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ..errors import Finding
-from ..protocol import Expected
-from ..sheet import Sheet
+from .. import variants
 from . import whist as family
 
 ID = "long_whist"
@@ -46,39 +43,5 @@ VARIANT = family.Variant(game=ID, rule=family.R_LONG, pairs=True,
 EVENTS = family.events_for(VARIANT)
 PRIVATE = family.PRIVATE  # the hands players enter
 
-
-def new(players: tuple[str, ...], options: Options | None = None,
-        first_dealer: int = 0) -> family.State:
-    return family.start(VARIANT, players, options or Options(), first_dealer)
-
-
-def apply(state: family.State, event: dict[str, Any]) -> family.State:
-    return family.apply_event(VARIANT, state, event)
-
-
-def expected(state: family.State) -> Expected:
-    return family.expected_of(VARIANT, state)
-
-
-def sheet(state: family.State) -> Sheet:
-    return family.sheet_of(VARIANT, state)
-
-
-def is_over(state: family.State) -> bool:
-    return state.phase == "over"
-
-
-def result(state: family.State) -> dict[str, Any] | None:
-    return family.result_of(VARIANT, state)
-
-
-def findings(state: family.State) -> tuple[Finding, ...]:
-    return family.all_findings(state)
-
-
-def describe(state: family.State) -> dict[str, Any]:
-    return family.describe_of(VARIANT, state)
-
-
-def deal_in_progress(state: family.State) -> int | None:
-    return family.deal_in_progress_of(state)
+(new, apply, expected, sheet, is_over, result, findings, describe,
+ deal_in_progress) = variants.bind(family, VARIANT, Options)

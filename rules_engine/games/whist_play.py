@@ -45,17 +45,18 @@ Default seatings (the text is silent on orientation)
   A B C D (A–C against B–D), sits 2 A C B D (A–B against C–D), sits 3 A B D C (A–D against
   B–C). Again, if the players already sit with the new partners opposite, they stay.
 
-What should move to the shared engine modules (see the report of issue 9): ``clockwise``,
-``left_of``, ``right_of`` on a seating (a permutation, not seat numbers) belong in
-``tricks.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and
-cards known in a hand — repeats what fyrtioett and rodskagg each write for themselves and
-could serve every plain-deck trick game.
+Besides the card play, the two games' modules share here what they keep alike around it
+(the end of this module): names of players and sides, the end of the match, the ``hand``,
+``play`` and ``trick`` events, their words and hints, quick entry too late, findings and a
+deal as JSON. An entered hand is private to its seat until the deal is over
+(``rules_engine.hands``).
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+Candidates for the shared engine modules (issue 18; their owners fold them in): the ring of a
+seating — ``clockwise``, ``left_of``, ``right_of``, ``opposite``, ``sides_of``,
+``seat_pairs_opposite`` on a seating (a permutation, not seat numbers) — belongs in
+``seating.py``; ``CardPlay`` — one deal's tricks with trump, knowledge, entered hands and cards
+known in a hand — repeats what fyrtioett and rodskagg each write for themselves and could
+serve every plain-deck trick game.
 """
 
 from __future__ import annotations
@@ -66,8 +67,10 @@ from typing import Any, Iterable, Sequence
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
-from ..errors import RuleViolation
+from ..errors import RuleViolation, violation
+from ..events import EventSpec
 from ..knowledge import Knowledge
+from ..protocol import Expectation, Expected
 from ..tricks import Play, Trick, playable, winning_play
 
 DECK = FRENCH52
@@ -75,6 +78,34 @@ PLAYERS = 4
 CARDS_EACH = 13  # "Spelarna får 13 kort var" / "13 kort till var och en"
 TRICKS_PER_DEAL = 13
 RANKS = FRENCH52.rank_order  # two low, ace high (in play)
+
+
+# The entries of the card play, the same in both games' ``EVENTS``.
+CARD_EVENTS = {
+    "hand": EventSpec(
+        {"seat": "seat", "cards": "cards"},
+        help_sv="Valfritt: spelarens 13 kort, före det första spelade kortet; då prövas "
+                "varje kort direkt.",
+        help_en="Optional: the player's 13 cards before their first card; then every card "
+                "they play is checked at once."),
+    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
+                      help_en="One card played."),
+    "trick": EventSpec(
+        {"cards": "cards"},
+        help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
+        help_en="The rest of the trick in playing order (clockwise) from the player to "
+                "play."),
+}
+
+# Their words on the app's buttons and in its log (``LABELS``), the same in both games.
+CARD_EVENT_LABELS = {
+    "hand": ("Hela handen", "Whole hand"), "play": ("Spela ett kort", "Play a card"),
+    "trick": ("Ett helt stick", "A whole trick"), "result": ("Snabbinmatning", "Quick entry"),
+}
+CARD_FIELD_LABELS = {
+    "cards": ("Kort", "Cards"), "card": ("Kort", "Card"),
+    "order": ("Medsols runt bordet", "Clockwise round the table"),
+}
 
 
 @dataclass(frozen=True)
@@ -125,10 +156,6 @@ def seat_pairs_opposite(pairs: Sequence[Sequence[int]],
     return (pairs[0][0], pairs[1][0], pairs[0][1], pairs[1][1])
 
 
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def suit_words(suit: str) -> tuple[str, str]:
     return SUIT_NAMES[suit]["sv"], SUIT_NAMES[suit]["en"]
 
@@ -137,13 +164,13 @@ def check_seating(order: Sequence[int], pairs: Sequence[Sequence[int]], rule: st
                   names: Sequence[str]) -> tuple[int, ...]:
     """Check a seating entered by the table: every player once, partners opposite."""
     if sorted(order) != list(range(PLAYERS)):
-        raise _violation("seating_shape", rule, {"order": list(order)},
+        raise violation("seating_shape", rule, {"order": list(order)},
                          "Ange alla fyra spelarna en gång var, medsols runt bordet.",
                          "Name all four players once each, clockwise round the table.")
     for pair in pairs:
         a, b = pair
         if opposite(order, a) != b:
-            raise _violation(
+            raise violation(
                 "partners_not_opposite", rule, {"order": list(order), "pair": list(pair)},
                 f"{names[a]} och {names[b]} spelar ihop och ska sitta mittemot varandra.",
                 f"{names[a]} and {names[b]} are partners and must sit opposite each other.")
@@ -163,13 +190,13 @@ def draw_values(cards: Sequence[Card], ace_low: bool) -> tuple[int, ...]:
 
 def check_draw(cards: Sequence[Card], rule: str) -> None:
     if len(cards) != PLAYERS:
-        raise _violation("draw_size", rule, {"cards": len(cards)},
+        raise violation("draw_size", rule, {"cards": len(cards)},
                          "Ange det dragna kortet för var och en av de fyra spelarna, i "
                          "spelarordning.",
                          "Give the card each of the four players drew, in player order.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
-        raise _violation("card_repeated", rule, {"cards": repeated},
+        raise violation("card_repeated", rule, {"cards": repeated},
                          f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
                          f"{', '.join(repeated)} is named more than once; the deck has one "
                          "of each.")
@@ -179,7 +206,7 @@ def refuse_draw_tie(rule: str, tied: Sequence[int], names: Sequence[str],
                     what_sv: str, what_en: str) -> RuleViolation:
     who = " och ".join(names[p] for p in tied)
     who_en = " and ".join(names[p] for p in tied)
-    return _violation("draw_tie", rule, {"tied": list(tied)},
+    return violation("draw_tie", rule, {"tied": list(tied)},
                       f"{who} drog lika höga kort, och det avgör {what_sv}: dra om.",
                       f"{who_en} drew cards of the same rank, and that decides {what_en}: "
                       "draw again.")
@@ -260,7 +287,7 @@ def holder_known(cp: CardPlay, card: Card) -> int | None:
 def _refuse_held_by_other(cp: CardPlay, card: Card, holder: int, rule: str,
                           names: Sequence[str]) -> RuleViolation:
     if card == cp.trump_card and holder == cp.dealer:
-        return _violation(
+        return violation(
             "card_held_by_other", rule, {"card": str(card), "seat": holder},
             f"{card} är trumfkortet som {names[holder]} vände upp och tog på handen.",
             f"{card} is the trump card {names[holder]} turned up and took into their hand.")
@@ -304,7 +331,7 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
     assert trick is not None
     expected_player = to_play(cp)
     if player != expected_player:
-        raise _violation(
+        raise violation(
             "not_your_turn", refs.play,
             {"seat": player, "expected_seat": expected_player, "trick": trick.number},
             f"Det är {names[expected_player]}s tur i stick {trick.number}, inte "
@@ -326,7 +353,7 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
         suit_sv, suit_en = suit_words(led)
         if public is None:
             raise hand_entry.refuse_must_follow(refs.play, player, card, led, same, names)
-        raise _violation(
+        raise violation(
             "must_follow", refs.play,
             {"seat": player, "card": str(card), "led_suit": led, "holds": str(same)},
             f"{names[player]} måste bekänna {suit_sv}: {same} finns på handen.",
@@ -358,7 +385,7 @@ def play_trick(cp: CardPlay, cards: Sequence[Card], refs: Refs,
     assert trick is not None
     remaining = PLAYERS - len(trick.plays)
     if len(cards) != remaining:
-        raise _violation("trick_size", refs.play, {"cards": len(cards), "expected": remaining},
+        raise violation("trick_size", refs.play, {"cards": len(cards), "expected": remaining},
                          f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
                          f"The trick needs {remaining} more cards, not {len(cards)}.")
     for card in cards:
@@ -373,25 +400,19 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
     """Enter ``player``'s 13 cards (before his first card); returns the new hands."""
     cards = tuple(cards)
     if hands[player] is not None:
-        raise _violation("hand_already_entered", refs.deal, {"seat": player},
+        raise violation("hand_already_entered", refs.deal, {"seat": player},
                          f"{names[player]}s hand är redan inmatad.",
                          f"{names[player]}'s hand is already entered.")
     if played:
-        raise _violation(
+        raise violation(
             "hand_too_late", refs.deal, {"seat": player},
             f"{names[player]} har redan spelat: handen matas in före det första kortet.",
             f"{names[player]} has played already: the hand is entered before the first card.")
     repeated = sorted(str(c) for c, k in Counter(cards).items() if k > 1)
     if repeated:
-        raise RuleViolation(
-            "card_repeated", rule=refs.deal, params={"cards": repeated},
-            sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
-            en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
-            private_to=player,
-            public_sv=f"Ett kort står mer än en gång i {names[player]}s hand.",
-            public_en=f"A card is named more than once in {names[player]}'s hand.")
+        raise hand_entry.refuse_repeated(player, repeated, refs.deal, names)
     if len(cards) != CARDS_EACH:
-        raise _violation(
+        raise violation(
             "hand_size", refs.deal, {"seat": player, "cards": len(cards),
                                      "expected": CARDS_EACH},
             f"En hand har {CARDS_EACH} kort, inte {len(cards)}.",
@@ -409,7 +430,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
         if other is not None:
             raise hand_entry.refuse_held_by_other(card, other, refs.deal, names, poster=player)
     if must_hold is not None and must_hold not in cards:
-        raise _violation(
+        raise violation(
             "trump_card_missing", refs.deal, {"seat": player, "card": str(must_hold)},
             f"{names[player]} gav och tog upp trumfkortet {must_hold}: det hör till "
             f"{names[player]}s hand.",
@@ -511,11 +532,105 @@ def parse_counts(raw: Any, length_ok: Sequence[int], total: int, rule: str, code
                     for v in raw)):
         lengths = " eller ".join(str(n) for n in length_ok)
         lengths_en = " or ".join(str(n) for n in length_ok)
-        raise _violation("result_shape", rule, {"field": code, "value": raw},
+        raise violation("result_shape", rule, {"field": code, "value": raw},
                          f"Ange {what_sv} som {lengths} heltal (0–{total}).",
                          f"Give {what_en} as {lengths_en} whole numbers (0–{total}).")
     if sum(raw) != total:
-        raise _violation(f"{code}_do_not_add_up", rule, {code: raw, "sum": sum(raw)},
+        raise violation(f"{code}_do_not_add_up", rule, {code: raw, "sum": sum(raw)},
                          f"{what_sv.capitalize()} blir {sum(raw)}, men ska bli {total}.",
                          f"The {what_en} add up to {sum(raw)}, but must make {total}.")
     return tuple(raw)
+
+
+# --- what the two games' modules share around the card play ----------------------------------
+# Both games keep a ``State`` with ``players``, ``sides`` (the pairs; à la guerre: each player
+# alone), ``phase``, ``deal`` (with ``number``, ``dealer``, ``quick``, ``score`` and ``play``,
+# a ``CardPlay``) and ``past_findings``; the functions below read only those.
+def player_name(state: Any, player: int) -> str:
+    return state.players[player]
+
+
+def side_name(state: Any, side: int) -> str:
+    return " & ".join(state.players[p] for p in state.sides[side])
+
+
+def side_of(state: Any, player: int) -> int:
+    return next(i for i, side in enumerate(state.sides) if player in side)
+
+
+def set_at(items: tuple, index: int, value: Any) -> tuple:
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def match_over(state: Any) -> Expected:
+    who = ", ".join(state.players[p] for p in state.winners)
+    return Expected("over", f"Matchen är slut: {who} vann.", f"The match is over: {who} won.")
+
+
+def enter_hand_event(state: Any, event: dict[str, Any], refs: Refs) -> Any:
+    """The event ``hand``: the state with ``seat``'s entered hand in its deal's card play."""
+    deal = state.deal
+    cp = enter_hand(deal.play, event["seat"], event["cards"], refs, state.players)
+    return replace(state, deal=replace(deal, play=cp))
+
+
+def card_event(cp: CardPlay, event: dict[str, Any], refs: Refs,
+               names: Sequence[str]) -> CardPlay:
+    """The events ``play`` (one card) and ``trick`` (the rest of the current trick)."""
+    if event["type"] == "play":
+        return play_card(cp, event["seat"], event["card"], refs, names)
+    return play_trick(cp, event["cards"], refs, names)
+
+
+def refuse_quick_late(cp: CardPlay, phase: str, rule: str) -> RuleViolation:
+    """Quick entry (``result``) replaces a deal's card play: not once a card is played."""
+    return violation(
+        "quick_not_now", rule, {"phase": phase, "trick": len(cp.tricks) + 1},
+        "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
+        "mata in resten kort för kort.",
+        "Quick entry replaces a deal's play and comes before its first card; enter the "
+        "rest card by card.")
+
+
+def hand_inputs(cp: CardPlay) -> list[Expectation]:
+    """A ``hand`` may be entered by each player who has not played yet and has not entered it."""
+    return [Expectation("hand", p, fields={"cards": CARDS_EACH})
+            for p in range(PLAYERS) if cp.hands[p] is None and not has_played(cp, p)]
+
+
+def play_inputs(cp: CardPlay) -> tuple[int, tuple[Expectation, Expectation]]:
+    """The player to play and the ``play`` / ``trick`` entries offered to him now (his legal
+    cards sealed for his seat when his hand is entered)."""
+    trick = cp.current
+    assert trick is not None
+    seat = to_play(cp)
+    hint = {"card": [str(c) for c in open_cards(cp, seat)], "trick": trick.number,
+            "leader": trick.leader, "led_suit": trick.led_suit, "trump": cp.trump}
+    if legal_cards(cp, seat) is not None:
+        hint["legal"] = legal_hint(cp, seat)
+    return seat, (Expectation("play", seat, fields=hint),
+                  Expectation("trick", seat, fields={"cards": PLAYERS - len(trick.plays)}))
+
+
+def closed_findings(state: Any) -> tuple[Any, ...]:
+    """The findings of the deals before the current one, and of the current one (kept when
+    its deal closes)."""
+    return state.past_findings + state.deal.play.knowledge.findings
+
+
+def all_findings(state: Any) -> tuple[Any, ...]:
+    current = state.deal.play.knowledge.findings if state.phase != "over" else ()
+    return state.past_findings + current
+
+
+def deal_in_progress(state: Any) -> int | None:
+    """The deal being played (a fresh one begins as soon as the last is scored), else
+    ``None`` after the match: entered hands open once their deal is no longer this one."""
+    return None if state.phase == "over" else state.deal.number
+
+
+def deal_dict(deal: Any, **own: Any) -> dict[str, Any]:
+    """A deal as JSON: its number and dealer, the game's ``own`` facts, the card play."""
+    return {"number": deal.number, "dealer": deal.dealer, **own, "quick": deal.quick,
+            **play_dict(deal.play),
+            "score": None if deal.score is None else deal.score.as_dict()}

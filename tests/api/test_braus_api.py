@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 ANNA, BO, CIA, DAN = 0, 1, 2, 3
@@ -21,9 +21,7 @@ def braus_table(client):
 
 
 def test_catalog_lists_braus_with_its_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    braus = games["braus"]
+    braus = catalog(client)["braus"]
     assert braus["title"] == "Bräus" and braus["players"] == {"min": 4, "max": 4}
     assert len(braus["deck"]["cards"]) == 36 and "♠5" not in braus["deck"]["cards"]
     assert set(braus["events"]) == {"deal", "sevens", "play", "pass", "trick", "result",
@@ -114,8 +112,7 @@ def test_undo_replays_the_deal(braus_table):
     table = braus_table
     table.ok({"type": "deal"})
     table.ok({"type": "trick", "cards": "♦6 ♥6", "over": [CIA, ANNA]})
-    seq = table.log()["seq"]
-    view = table.ok({"type": "undo", "target": seq})
+    view = table.undo_last()
     assert view["state"]["deal"]["won"] == [0, 0] and view["expected"]["seat"] == BO
     view = table.ok({"type": "trick", "cards": "♦6 ♥6 ♠6", "over": [ANNA]})
     assert view["state"]["deal"]["tricks"][-1]["winner"] == DAN

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
-from tests.conftest import start_table
+from tests.conftest import catalog, start_table
 
 
 def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
@@ -29,8 +29,7 @@ def test_catalog_lists_rodskagg_with_options_rules_and_events(client):
 
 def test_only_a_game_whose_deck_depends_on_the_player_count_lists_decks(client):
     # The decks are a game's details (GET /api/games/{id}); the list stays light.
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
+    games = catalog(client)
     assert [g for g, entry in games.items() if "decks" in entry] == ["gris"]
     assert "decks" not in games["rodskagg"] and len(games["rodskagg"]["deck"]["cards"]) == 52
 

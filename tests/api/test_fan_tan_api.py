@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
@@ -21,9 +21,7 @@ def fan_tan_table(client):
 
 
 def test_catalog_lists_fan_tan_with_its_words_and_options(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    game = games["fan_tan"]
+    game = catalog(client)["fan_tan"]
     assert game["players"] == {"min": 3, "max": 7} and len(game["deck"]["cards"]) == 52
     assert set(game["events"]) == {"deal", "play", "run", "pass", "result", "hand"}
     assert game["labels"]["events"]["pass"] == {"sv": "Passar", "en": "Pass"}
@@ -59,8 +57,7 @@ def test_undo_replays_the_deal(fan_tan_table):
     table = fan_tan_table
     table.ok({"type": "play", "seat": BO, "card": "♥7"})
     table.ok({"type": "play", "seat": CIA, "card": "♥8"})
-    seq = table.log()["seq"]
-    view = table.ok({"type": "undo", "target": seq})
+    view = table.undo_last()
     assert view["state"]["deal"]["layout"]["♥"] == ["♥7"] and view["expected"]["seat"] == CIA
 
 

@@ -7,7 +7,7 @@ Every refusal is checked to leave the log as it was.
 
 from __future__ import annotations
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -47,9 +47,7 @@ def play_tricks(table, winners):
 
 
 def test_the_catalog_carries_the_game_its_options_and_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    game = games["fyrtioett"]
+    game = catalog(client)["fyrtioett"]
     assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52
     assert {o["name"] for o in game["options"]} == {"partner_above_zero", "min_bid",
                                                     "tie_at_41"}

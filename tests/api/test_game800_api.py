@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import start_table
+from tests.conftest import catalog, start_table
 
 
 def test_best_declaration_is_the_scorekeepers_calculator(client):
@@ -59,8 +59,7 @@ def test_declaration_services_refuse_bad_input(client):
 
 
 def test_all_four_games_are_in_the_catalog(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
+    games = catalog(client)
     assert {"800", "1000", "150", "fjabbe"} <= set(games)
     assert games["800"]["players"] == {"min": 4, "max": 4}
     assert len(games["800"]["deck"]["cards"]) == 62

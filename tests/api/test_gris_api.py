@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 ANNA, BO, CIA, DAN = 0, 1, 2, 3
@@ -20,9 +20,7 @@ def gris_table(client):
 
 
 def test_catalog_lists_gris_with_its_words_and_options(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    game = games["gris"]
+    game = catalog(client)["gris"]
     assert game["players"] == {"min": 4, "max": 8}
     assert set(game["events"]) == {"deal", "pass", "thumb", "result"}
     assert game["labels"]["events"]["thumb"] == {"sv": "Tummen upp", "en": "Thumb up"}
@@ -56,8 +54,7 @@ def test_a_deal_with_grisen_and_thumbs(gris_table):
     assert view["state"]["deal"]["loser"] == BO and view["state"]["dealer"] == BO
     assert view["protokoll"]["totals"] == [0, 1, 0, 0]
     assert view["expected"]["phase"] == "deal" and view["expected"]["seat"] == BO
-    seq = table.log()["seq"]
-    view = table.ok({"type": "undo", "target": seq})
+    view = table.undo_last()
     assert view["state"]["deal"]["thumbs"] == [DAN, ANNA]
 
 

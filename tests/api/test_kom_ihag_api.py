@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rules_engine.games import kom_ihag as ki
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
@@ -21,9 +21,7 @@ def memory_table(client):
 
 
 def test_catalog_lists_kom_ihag_with_its_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    entry = games["kom_ihag"]
+    entry = catalog(client)["kom_ihag"]
     assert entry["title"] == "Kom ihåg" and entry["players"] == {"min": 2, "max": 7}
     assert set(entry["events"]) == {"pair", "miss", "result"}
     assert entry["events"]["pair"]["required"] == {"seat": "seat",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 ANNA, BO, CIA = 0, 1, 2
@@ -21,9 +21,7 @@ def muggins_table(client):
 
 
 def test_catalog_lists_muggins_with_its_words_and_options(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    game = games["muggins"]
+    game = catalog(client)["muggins"]
     assert game["players"] == {"min": 3, "max": 7}
     assert set(game["events"]) == {"deal", "play", "muggins", "result", "stop"}
     assert game["labels"]["events"]["muggins"]["sv"] == "Muggins!"
@@ -62,8 +60,7 @@ def test_a_deal_with_a_wrong_placement_called_muggins(muggins_table):
     assert view["protokoll"]["rows"][-1]["kind"] == "muggins"
     refused(table, {"type": "muggins", "caller": BO}, 422, "not_muggins",
              "Muggins — Muggins")
-    seq = table.log()["seq"]
-    view = table.ok({"type": "undo", "target": seq})
+    view = table.undo_last()
     assert view["state"]["deal"]["draw"] == [16, 14, 14]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 PLAYERS = ("Anna", "Bo", "Cia")
 A, B, C = 0, 1, 2
@@ -19,9 +19,7 @@ def nk_table(client, **extra):
 
 
 def test_the_catalog_lists_norrandsknack_with_its_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    game = games["norrandsknack"]
+    game = catalog(client)["norrandsknack"]
     assert game["players"] == {"min": 3, "max": 5}
     assert len(game["deck"]["cards"]) == 52
     assert {o["name"]: o["default"] for o in game["options"]} == {

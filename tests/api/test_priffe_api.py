@@ -13,6 +13,7 @@ import random
 from rules_engine.cards import FRENCH52, SUITS
 from rules_engine.games import whist_play
 from tests.conftest import refused, start_table
+from tests.playout_kit import deal_one_at_a_time
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -60,9 +61,7 @@ def test_the_draw_the_bidding_and_a_deal_trick_by_trick(client):
     deck = list(FRENCH52.cards)
     rng.shuffle(deck)
     order = whist_play.clockwise(seating, whist_play.left_of(seating, B))
-    hands = {p: [] for p in range(4)}
-    for i, c in enumerate(deck):
-        hands[order[i % 4]].append(c)
+    hands = deal_one_at_a_time(deck, order)
     aces = [sum(c.rank == "A" for c in hands[p]) for p in range(4)]
     while not view["state"]["last_deal"]:
         leader = view["expected"]["seat"]

@@ -7,7 +7,7 @@ her right-hand neighbour, calls and leads; play goes Dan, Cia, Bo, Anna.
 
 from __future__ import annotations
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -17,8 +17,7 @@ def schnapsen_table(client, game="schnapsen", **extra):
 
 
 def test_the_catalog_carries_the_three_games(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
+    games = catalog(client)
     assert games["schnapsen"]["players"] == {"min": 2, "max": 2}
     assert len(games["schnapsen"]["deck"]["cards"]) == 20
     deck66 = games["sixtysix"]["deck"]["cards"]

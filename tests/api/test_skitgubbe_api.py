@@ -12,7 +12,7 @@ import io
 
 import pytest
 
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
 from tests.games.test_skitgubbe import EXAMPLE_PILES, EXAMPLE_TRUMP, pair_up
 
 PLAYERS = ("Anna", "Bo", "Cia")
@@ -38,9 +38,7 @@ def _example(table) -> dict:
 
 
 def test_catalog_lists_skitgubbe_with_its_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
-    entry = games["skitgubbe"]
+    entry = catalog(client)["skitgubbe"]
     assert entry["title"] == "Skitgubbe" and entry["players"] == {"min": 3, "max": 3}
     assert len(entry["deck"]["cards"]) == 52
     assert set(entry["events"]) == {"play", "vaga", "trump", "run", "supa", "hand", "result"}
@@ -127,8 +125,7 @@ def test_undo_replays(sk_table):
     table = sk_table
     table.ok({"type": "play", "seat": A, "card": "♠7"})
     table.ok({"type": "play", "seat": B, "card": "♥9"})
-    seq = table.log()["seq"]
-    view = table.ok({"type": "undo", "target": seq})
+    view = table.undo_last()
     assert view["state"]["deal"]["current"]["cards"] == [{"seat": A, "card": "♠7",
                                                           "vaga": False}]
     view = table.ok({"type": "play", "seat": B, "card": "♥7"})

@@ -12,7 +12,8 @@ import random
 
 from rules_engine.cards import FRENCH52
 from rules_engine.games import whist_play
-from tests.conftest import refused, start_table
+from tests.conftest import catalog, refused, start_table
+from tests.playout_kit import deal_one_at_a_time
 
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3
@@ -31,9 +32,7 @@ def play_deal(table, rng, view):
     deck = list(FRENCH52.cards)
     rng.shuffle(deck)
     order = whist_play.clockwise(seating, whist_play.left_of(seating, dealer))
-    hands = {p: [] for p in range(4)}
-    for i, c in enumerate(deck):
-        hands[order[i % 4]].append(c)
+    hands = deal_one_at_a_time(deck, order)
     dealt = {p: list(h) for p, h in hands.items()}
     if view["expected"]["phase"] == "turn":
         view = table.ok({"type": "trump", "card": str(deck[-1])})
@@ -52,8 +51,7 @@ def play_deal(table, rng, view):
 
 
 def test_the_catalog_carries_every_whist_game_with_its_options_and_words(client):
-    games = {g["id"]: client.get(f"/api/games/{g['id']}").json
-             for g in client.get("/api/games").json}
+    games = catalog(client)
     for game_id in GAMES:
         game = games[game_id]
         assert game["players"] == {"min": 4, "max": 4} and len(game["deck"]["cards"]) == 52

@@ -7,10 +7,23 @@ import time
 from http.client import HTTPException
 
 from .servers import http
-from .playout import events
+from .playout import PLAYERS, events
 
 SEED = 44
 EVENTS = events(400, SEED)  # a bound on how much any table is posted
+
+
+def start_phones(server, count: int) -> list["Phone"]:
+    """``count`` phones, each with a Rödskägg table of its own started on ``server`` (as its
+    owner device, named "phone N")."""
+    phones = []
+    for n in range(count):
+        status, created = http(server.url + "/api/tables",
+                               {"game": "rodskagg", "players": list(PLAYERS),
+                                "device_name": f"phone {n}"})
+        assert status == 201, created
+        phones.append(Phone(created))
+    return phones
 
 
 class Phone:
@@ -80,3 +93,14 @@ class Tally:
         with self.changed:
             self.changed.wait_for(lambda: self.count >= count, timeout)
             return self.count
+
+
+def start_posting(phones: list[Phone], url: str):
+    """Every phone posts its evening to ``url`` from a thread of its own, until the returned
+    ``stop`` is set; returns the ``Tally`` they count acknowledgements in, ``stop`` and the
+    threads (to join)."""
+    tally, stop = Tally(), threading.Event()
+    threads = [threading.Thread(target=p.post_until, args=(url, stop, tally)) for p in phones]
+    for thread in threads:
+        thread.start()
+    return tally, stop, threads

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from api import cli, create_app
 
 from .checks import expected_view, read_file, shown
-from .phones import EVENTS, Phone, Tally
+from .phones import EVENTS, Tally, start_phones, start_posting
 from .playout import PLAYERS
 from .servers import http, protokoll
 
@@ -26,17 +26,6 @@ CLIENTS = 3
 BEFORE_BACKUP = 45  # acknowledgements before the backup starts
 AFTER_BACKUP = 45  # and after it has finished
 WAIT_LIMIT = 90  # seconds: a bound, never asserted
-
-
-def start_phones(server, count: int) -> list[Phone]:
-    phones = []
-    for n in range(count):
-        status, created = http(server.url + "/api/tables",
-                               {"game": "rodskagg", "players": list(PLAYERS),
-                                "device_name": f"phone {n}"})
-        assert status == 201, created
-        phones.append(Phone(created))
-    return phones
 
 
 def sidecars(path: Path) -> list[Path]:
@@ -48,11 +37,7 @@ def test_online_backup_restores_every_table_as_it_was(tmp_path, serve):
     backup.parent.mkdir()
     server = serve(db)
     phones = start_phones(server, CLIENTS)
-    tally, stop = Tally(), threading.Event()
-    threads = [threading.Thread(target=p.post_until, args=(server.url, stop, tally))
-               for p in phones]
-    for thread in threads:
-        thread.start()
+    tally, stop, threads = start_posting(phones, server.url)
     try:
         tally.wait_for(BEFORE_BACKUP, WAIT_LIMIT)
         acked_before = {p.id: p.acked for p in phones}

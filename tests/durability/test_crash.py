@@ -21,12 +21,10 @@ bounded but nothing asserts on time.
 from __future__ import annotations
 
 import shutil
-import threading
 from pathlib import Path
 
 from .checks import expected_view, read_file, shown
-from .phones import EVENTS, Phone, Tally
-from .playout import PLAYERS
+from .phones import EVENTS, start_phones, start_posting
 from .servers import http
 
 CLIENTS = 4
@@ -49,22 +47,12 @@ def crash_copy(db: Path, into: Path) -> Path:
 def test_sigkill_under_load_loses_no_acknowledged_event(tmp_path, serve):
     db = tmp_path / "crash.sqlite"
     server = serve(db)
-    phones = []
-    for n in range(CLIENTS):
-        status, created = http(server.url + "/api/tables",
-                               {"game": "rodskagg", "players": list(PLAYERS),
-                                "device_name": f"phone {n}"})
-        assert status == 201, created
-        phones.append(Phone(created))
+    phones = start_phones(server, CLIENTS)
 
     for round_ in range(ROUNDS):
         if round_:
             server = serve(db)  # restart on the same file
-        tally, stop = Tally(), threading.Event()
-        threads = [threading.Thread(target=p.post_until, args=(server.url, stop, tally))
-                   for p in phones]
-        for thread in threads:
-            thread.start()
+        tally, stop, threads = start_posting(phones, server.url)
         try:
             tally.wait_for(ACKS_PER_ROUND, WAIT_LIMIT)
         finally:

@@ -33,34 +33,22 @@ import pytest
 
 from rules_engine.cards import Card, parse_card
 from rules_engine.games import braus
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import Playout, option_ids
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 MAX_DEALS = 150
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     breach_rate: float = 0.0
     quick_rate: float = 0.15
     enter_hands: bool = False  # every player enters his hand right after the deal
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
-    checkpoints: list[tuple[int, object]] = field(default_factory=list)
     deals_played: int = 0
-    kinds: set[str] = field(default_factory=set)
     outcomes: set[str] = field(default_factory=set)
     finding_codes: set[str] = field(default_factory=set)
-
-    def __post_init__(self):
-        self.state = self.setup.new_state()
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        self.kinds.add(event["type"])
 
     @property
     def must(self) -> bool:
@@ -316,15 +304,10 @@ class Match:
 
     def check_sheet(self) -> None:
         state = self.state
-        totals = [0, 0]
+        check_rows_add_up(state.rows, [0, 0], state.ritor)
         for row in state.rows[1:]:
-            for side, change in enumerate(row.changes):
-                if change is not None:
-                    totals[side] += change
-            assert tuple(totals) == row.totals
             for side in (0, 1):
-                assert row.marks[side] in (braus.strokes(totals[side]), braus.PISSMUNKAR)
-        assert tuple(totals) == state.ritor
+                assert row.marks[side] in (braus.strokes(row.totals[side]), braus.PISSMUNKAR)
 
     def run(self) -> None:
         while self.state.phase != "over":
@@ -334,8 +317,7 @@ class Match:
             else:
                 self.play_deal()
             self.check_sheet()
-            if self.rng.random() < 0.15:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.15)
 
 
 def _finish(match: Match) -> None:
@@ -346,9 +328,7 @@ def _finish(match: Match) -> None:
     result = braus.result(state)
     assert result["winners"] == list(braus.SIDES[state.winner])
     assert (result["pissmunkar"] != []) == (state.ritor[1 - state.winner] == 0)
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:3]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay()
 
 
 OPTION_SETS = [
@@ -359,12 +339,10 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(5))
 def test_random_matches_end_and_keep_the_invariants(seed, options):
-    rng = random.Random(4_000 + seed)
-    setup = TableSetup("braus", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng)
+    match = Match.seeded("braus", NAMES, 4_000 + seed, options)
     match.run()
     _finish(match)
     assert braus.findings(match.state) == ()  # honest play proves nothing
@@ -399,14 +377,12 @@ def test_the_playouts_reach_every_kind_of_entry_and_outcome():
     assert codes == {"stood_over_with_higher", "seven_not_laid_down"}
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(3))
 def test_with_every_hand_entered_honest_play_is_never_refused(seed, options):
     """Each play is checked at once against the entered hands: honest play passes them all,
     and the players' hands and the engine's entered hands stay the same cards."""
-    rng = random.Random(7_700 + seed)
-    setup = TableSetup("braus", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng, enter_hands=True)
+    match = Match.seeded("braus", NAMES, 7_700 + seed, options, enter_hands=True)
     match.run()
     _finish(match)
     assert "hand" in match.kinds

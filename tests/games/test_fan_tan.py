@@ -13,8 +13,6 @@ also checks that the state it was tried on is unchanged.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
@@ -24,6 +22,7 @@ from rules_engine.games import fan_tan
 from rules_engine.registry import get_game
 from rules_engine.table_log import TableSetup, apply_game_event, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import check_rules_page
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 A, B, C, D = 0, 1, 2, 3
@@ -536,12 +535,5 @@ def test_malformed_entries_are_format_errors():
 
 
 def test_the_rules_page_and_the_docstring_name_every_option_and_event():
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "fan_tan.md").read_text("utf-8")
-    for option in fields(fan_tan.Options):
-        assert f"`{option.name}`" in page, option.name
-        assert f"``{option.name}``" in fan_tan.__doc__, option.name
-    for event in fan_tan.EVENTS:
-        assert f"`{event}`" in page, event
-    for section in fan_tan.RULES:
-        assert section.ref.split(" — ")[1] in page
+    check_rules_page(fan_tan, "fan_tan")
     assert set(SUITS)  # the layout keys are the four suits

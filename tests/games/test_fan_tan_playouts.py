@@ -25,24 +25,19 @@ import pytest
 
 from rules_engine.cards import FRENCH52, SUITS, Card
 from rules_engine.games import fan_tan
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.playout_kit import Playout, option_ids
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 
 
-class Match:
+class Match(Playout):
     def __init__(self, setup: TableSetup, rng: random.Random, cheat_rate: float = 0.0,
                  shuffle_runs: bool = False):
-        self.setup, self.rng, self.cheat_rate = setup, rng, cheat_rate
+        super().__init__(setup, rng)
+        self.cheat_rate = cheat_rate
         self.shuffle_runs = shuffle_runs  # type a run's cards in any order (item 16)
-        self.state = setup.new_state()
-        self.entries: list[Entry] = []
-        self.checkpoints: list[tuple[int, object]] = []
         self.false_passes: list[tuple[int, int, frozenset]] = []  # seat, move, fitting
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
 
     @property
     def fri(self) -> bool:
@@ -158,12 +153,9 @@ class Match:
             if self.state.phase == "over":
                 break
             self.play_deal()
-            if self.rng.random() < 0.3:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.3)
         assert self.state.phase == "over"
-        assert replay(self.setup, self.entries) == self.state
-        for length, snapshot in self.checkpoints[:2]:
-            assert replay(self.setup, self.entries[:length]) == snapshot
+        self.check_replay(prefixes=2)
         if self.state.options.scoring == "chips":
             assert sum(self.state.totals) == 0
         else:
@@ -178,13 +170,11 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_end_and_keep_every_card_in_one_place(seed, n, options):
-    rng = random.Random(10_000 * n + seed)
-    setup = TableSetup("fan_tan", NAMES[:n], options, first_dealer=rng.randrange(n))
-    match = Match(setup, rng)
+    match = Match.seeded("fan_tan", NAMES[:n], 10_000 * n + seed, options)
     match.run()
     assert fan_tan.findings(match.state) == ()  # nobody passed while able
 
@@ -193,17 +183,17 @@ def test_random_games_end_and_keep_every_card_in_one_place(seed, n, options):
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(2))
 def test_false_passes_are_found_exactly_when_a_fitting_card_is_laid_later(seed, n, variant):
-    rng = random.Random(20_000 * n + seed + (7 if variant == "fri" else 0))
-    setup = TableSetup("fan_tan", NAMES[:n], {"variant": variant, "deals": 3})
-    match = Match(setup, rng, cheat_rate=0.2)
+    seed = 20_000 * n + seed + (7 if variant == "fri" else 0)
+    match = Match.seeded("fan_tan", NAMES[:n], seed, {"variant": variant, "deals": 3},
+                         first_dealer=0, cheat_rate=0.2)
     match.run()
 
 
 def test_some_cheating_game_produces_findings():
     found = 0
     for seed in range(5):
-        rng = random.Random(31 + seed)
-        match = Match(TableSetup("fan_tan", NAMES[:4], {"deals": 2}), rng, cheat_rate=0.3)
+        match = Match.seeded("fan_tan", NAMES[:4], 31 + seed, {"deals": 2}, first_dealer=0,
+                             cheat_rate=0.3)
         match.run()
         found += len(fan_tan.findings(match.state))
     assert found > 0
@@ -213,8 +203,7 @@ def test_some_cheating_game_produces_findings():
 def test_fri_runs_typed_in_any_order_are_laid_in_sequence(n):
     """Issue 15, item 16: the same random fri fan tan games with every run's cards typed in
     a shuffled order; the engine lays each in its sequence and the games run as before."""
-    rng = random.Random(40_000 + n)
-    setup = TableSetup("fan_tan", NAMES[:n], {"variant": "fri", "deals": 2})
-    match = Match(setup, rng, shuffle_runs=True)
+    match = Match.seeded("fan_tan", NAMES[:n], 40_000 + n, {"variant": "fri", "deals": 2},
+                         first_dealer=0, shuffle_runs=True)
     match.run()
     assert any(e.event["type"] == "run" for e in match.entries)

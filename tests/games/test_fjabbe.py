@@ -17,7 +17,7 @@ from rules_engine.games import fjabbe, game800, snapphanaleden
 from rules_engine.registry import get_game
 from rules_engine.table_log import apply_game_event
 
-from .test_game800 import pay_for_fjont, NAMES, Table, text
+from .test_game800 import NAMES, Table, play_out_deal, text
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -118,12 +118,7 @@ def test_a_whole_parti_with_real_hands():
     rng = random.Random(4)
     t = table()
     in_play = deal_fjabbe(t, rng)
-    while t.state.last is None:
-        if t.state.phase == "exchange":
-            pay_for_fjont(t)
-            continue
-        play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=rng.choice(play.fields["legal"]["cards"]))
+    play_out_deal(t, choose=rng.choice)
     last = t.state.last
     assert sum(last.tricks) == 10
     assert sum(len(p) for p in last.won_cards) == 40

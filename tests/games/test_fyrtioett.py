@@ -32,6 +32,8 @@ from rules_engine.games import fyrtioett
 from rules_engine.registry import GAMES, catalog_entry, get_game
 from rules_engine.table_log import TableSetup, apply_game_event, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import (check_labels, check_rows_add_up, check_rules_page,
+                                check_sheet_exports)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3  # seats clockwise; Anna & Cia against Bo & Dan
@@ -738,16 +740,10 @@ def test_the_sheet_adds_up_and_renders():
     t.quick([1, 1, 1, 1])  # thrown in
     sheet = t.sheet()
     assert [r.kind for r in sheet.rows] == ["start", "deal", "deal", "thrown_in"]
-    totals = [0, 0, 0, 0]
-    for row in sheet.rows[1:]:
-        totals = [a + (c or 0) for a, c in zip(totals, row.changes)]
-        assert tuple(totals) == row.totals
+    check_rows_add_up(sheet.rows, [0] * 4, t.state.scores)
     assert sheet.notes["marks"]["en"] == "bid/tricks taken"
-    csv_text = sheet.to_csv("sv")
-    assert csv_text.splitlines()[0] == "row,deal,what,Anna,Bo,Cia,Dan"
+    csv_text = check_sheet_exports(sheet, NAMES)
     assert "kastad" in csv_text
-    json.dumps(sheet.as_dict())
-    assert sheet.to_text()
 
 
 def test_registry_catalog_and_labels():
@@ -759,9 +755,7 @@ def test_registry_catalog_and_labels():
     assert {o["name"]: o["default"] for o in entry["options"]} == {
         "partner_above_zero": False, "min_bid": 1, "tie_at_41": "play_on"}
     assert set(entry["events"]) == {"bid", "hand", "play", "trick", "result"}
-    assert set(fyrtioett.LABELS["events"]) == set(fyrtioett.EVENTS)
-    fields = {f for spec in fyrtioett.EVENTS.values() for f in (*spec.required, *spec.optional)}
-    assert fields - {"seat", "card", "cards"} <= set(fyrtioett.LABELS["fields"])
+    check_labels(fyrtioett, unlabelled=("seat", "card", "cards"), all_events=True)
     assert {"kasta", "play_on", "draw"} <= set(fyrtioett.LABELS["values"])
     refs = [r["ref"] for r in entry["rules"]]
     assert refs == ["Fyrtioett — Given", "Fyrtioett — Budgivning", "Fyrtioett — Spelet",
@@ -799,14 +793,4 @@ def test_undo_and_correction_replay_through_the_log():
 
 
 def test_the_rules_page_and_the_docstring_name_every_option_and_event():
-    from dataclasses import fields
-    from pathlib import Path
-
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "fyrtioett.md").read_text("utf-8")
-    for option in fields(fyrtioett.Options):
-        assert f"`{option.name}`" in page, option.name
-        assert f"``{option.name}``" in fyrtioett.__doc__, option.name
-    for event in fyrtioett.EVENTS:
-        assert f"`{event}`" in page, event
-    for section in fyrtioett.RULES:
-        assert section.ref.split(" — ")[1] in page
+    check_rules_page(fyrtioett, "fyrtioett")

@@ -32,9 +32,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
-from rules_engine.errors import RuleViolation
 from rules_engine.games import fyrtioett
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import (Playout, check_one_place, check_revokes_proven, check_trick_order,
+                               option_ids, trick_winner)
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan")
@@ -46,12 +48,13 @@ def worth(bid: int) -> int:
 
 
 def winner_of(plays: list[tuple[int, Card]]) -> int:
-    """The rule of the text, written again: the highest heart, else the highest of the led
-    suit."""
-    hearts = [(s, c) for s, c in plays if c.suit == "♥"]
-    led = plays[0][1].suit
-    pool = hearts or [(s, c) for s, c in plays if c.suit == led]
-    return max(pool, key=lambda sc: FRENCH52.rank_value(sc[1]))[0]
+    """The rule of the text: hearts are always trump."""
+    return trick_winner(plays, "♥")
+
+
+def counter_clockwise(leader: int) -> list[int]:
+    """The seats in the order they play to a trick led by ``leader``."""
+    return [(leader - k) % 4 for k in range(4)]
 
 
 def match_outcome(scores, partner_above_zero: bool):
@@ -73,35 +76,14 @@ def match_outcome(scores, partner_above_zero: bool):
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     revoke_rate: float = 0.0
     hand_rate: float = 0.1
     quick_rate: float = 0.15
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
-    checkpoints: list[tuple[int, object]] = field(default_factory=list)
     deals_played: int = 0
     thrown_in: int = 0
-    kinds: set = field(default_factory=set)
     revokes: list[tuple[int, str, int]] = field(default_factory=list)  # seat, suit, trick
     refused_revokes: int = 0
-
-    def __post_init__(self):
-        self.state = self.setup.new_state()
-
-    @property
-    def options(self):
-        return self.state.options
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        self.kinds.add(event["type"])
-
-    def expected(self):
-        return fyrtioett.expected(self.state)
 
     # -- the deal, as the text says it ---------------------------------------------------
     def deal_cards(self, dealer: int) -> dict[int, list[Card]]:
@@ -160,7 +142,8 @@ class Match:
                     self.post({"type": "bid", "seat": seat, "bid": bids[seat]})
             event = {"type": "result", "bids": by_seat}
             if plays:
-                event["tricks"] = self.simulate(hands, (dealer - 1) % 4)
+                event["tricks"], _ = self.simulate(hands, (dealer - 1) % 4, counter_clockwise,
+                                                   "♥")
             self.post(event)
         else:
             for seat in order:
@@ -170,27 +153,11 @@ class Match:
             if plays:
                 assert self.state.phase == "play" and self.state.deal.number == number
                 if rng.random() < 0.1:  # the bids by hand, the tricks by quick entry
-                    self.post({"type": "result",
-                               "tricks": self.simulate(hands, (dealer - 1) % 4)})
+                    won, _ = self.simulate(hands, (dealer - 1) % 4, counter_clockwise, "♥")
+                    self.post({"type": "result", "tricks": won})
                 else:
                     self.play_out(hands, dealt)
         self.check_deal(dealer, number, bids, plays)
-
-    def simulate(self, hands: dict[int, list[Card]], leader: int) -> list[int]:
-        """Play a deal out privately (for quick entry): the tricks per seat."""
-        hands = {s: list(h) for s, h in hands.items()}
-        won = [0] * 4
-        for _ in range(13):
-            plays = []
-            for k in range(4):
-                seat = (leader - k) % 4
-                led = plays[0][1].suit if plays else None
-                card = self.legal_choice(hands[seat], led)
-                hands[seat].remove(card)
-                plays.append((seat, card))
-            leader = winner_of(plays)
-            won[leader] += 1
-        return won
 
     def legal_choice(self, hand: list[Card], led: str | None) -> Card:
         follow = [c for c in hand if c.suit == led]
@@ -234,10 +201,8 @@ class Match:
                     return card
                 # With his hand entered the engine refuses the revoke at once.
                 if seat == fyrtioett.to_play(self.state.deal):
-                    with pytest.raises(RuleViolation) as info:
-                        apply_game_event(self.setup, self.state,
-                                         {"type": "play", "seat": seat, "card": str(card)})
-                    assert info.value.code == "must_follow"
+                    self.refused({"type": "play", "seat": seat, "card": str(card)},
+                                 "must_follow")
                     self.refused_revokes += 1
         if self.state.deal.hands[seat] is not None and seat == fyrtioett.to_play(self.state.deal):
             hint = next(i for i in self.expected().inputs if i.type == "play")
@@ -250,17 +215,7 @@ class Match:
     def check_one_place(self, hands, dealt) -> None:
         """Every card in one place: held by the one it was dealt to, or played once."""
         deal = self.state.deal if self.state.deal.knowledge.seen else self.state.last
-        seen = [s for s in deal.knowledge.seen]
-        played = [s.card for s in seen]
-        held = [c for h in hands.values() for c in h]
-        assert len(played) == len(set(played))
-        assert set(played).isdisjoint(held) and len(played) + len(held) == 52
-        assert set(played) | set(held) == DECK
-        for s in seen:
-            assert s.card in dealt[s.seat]
-        for seat, hand in enumerate(deal.hands):
-            if hand is not None:
-                assert sorted(hand) == sorted(hands[seat])
+        check_one_place(deal.knowledge.seen, hands, dealt, DECK, deal.hands)
 
     def check_deal(self, dealer: int, number: int, bids: dict, plays: bool) -> None:
         state = self.state
@@ -287,43 +242,21 @@ class Match:
         if finished.quick:
             return
         assert len(finished.tricks) == 13
-        leader = finished.forehand
-        won = [0] * 4
-        for trick in finished.tricks:
-            assert trick.leader == leader
-            assert [p.seat for p in trick.plays] == [(leader - k) % 4 for k in range(4)]
-            leader = winner_of([(p.seat, p.card) for p in trick.plays])
-            assert fyrtioett.trick_winner(trick) == leader
-            won[leader] += 1
+        winners = check_trick_order(finished.tricks, finished.forehand,
+                                    counter_clockwise, winner_of)
+        assert [fyrtioett.trick_winner(trick) for trick in finished.tricks] == winners
+        won = [winners.count(seat) for seat in range(4)]
         assert tuple(won) == finished.won
         self.check_findings(finished)
 
     def check_findings(self, deal) -> None:
         revokes, self.revokes = self.revokes, []
-        found = deal.knowledge.findings
-        if not revokes:
-            assert found == ()
-            return
-        for finding in found:
-            key = (finding.seat, finding.params["suit"], finding.params["revoke_trick"])
-            assert key in revokes
-            assert finding.params["proof_trick"] > finding.params["revoke_trick"]
-            assert finding.rule == "Fyrtioett — Spelet"
         plays = [(t.number, p.seat, p.card) for t in deal.tricks for p in t.plays]
-        for seat, suit, trick in revokes:
-            shown_later = any(s == seat and c.suit == suit and n > trick for n, s, c in plays)
-            proven = any(f.seat == seat and f.params["suit"] == suit
-                         and f.params["revoke_trick"] <= trick < f.params["proof_trick"]
-                         for f in found)
-            assert proven == shown_later, (seat, suit, trick)
+        check_revokes_proven(revokes, deal.knowledge.findings, plays, rule="Fyrtioett — Spelet")
 
     def check_sheet_and_outcome(self) -> None:
         state = self.state
-        totals = [0] * 4
-        for row in state.rows[1:]:
-            totals = [t + (c or 0) for t, c in zip(totals, row.changes)]
-            assert tuple(totals) == row.totals
-        assert tuple(totals) == state.scores
+        check_rows_add_up(state.rows, [0] * 4, state.scores)
         outcome = match_outcome(state.scores, self.options.partner_above_zero)
         if outcome in ("none",) or (outcome == "tie" and self.options.tie_at_41 == "play_on"):
             assert state.phase != "over"
@@ -340,8 +273,7 @@ class Match:
             assert self.state.deal.number <= MAX_DEALS, "the match did not end"
             self.play_deal()
             self.check_sheet_and_outcome()
-            if self.rng.random() < 0.1:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.1)
 
 
 def _finish(match: Match) -> None:
@@ -349,9 +281,7 @@ def _finish(match: Match) -> None:
     assert fyrtioett.is_over(state)
     result = fyrtioett.result(state)
     assert result["scores"] == list(state.scores)
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:3]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay()
 
 
 OPTION_SETS = [
@@ -361,12 +291,10 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_end_and_keep_the_invariants(seed, options):
-    rng = random.Random(41_000 + seed)
-    setup = TableSetup("fyrtioett", NAMES, options, first_dealer=rng.randrange(4))
-    match = Match(setup, rng)
+    match = Match.seeded("fyrtioett", NAMES, 41_000 + seed, options)
     match.run()
     _finish(match)
     assert fyrtioett.findings(match.state) == ()  # everybody followed suit
@@ -375,9 +303,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, options):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_matches_with_revokes_report_exactly_the_proven_ones(seed):
-    rng = random.Random(4_100 + seed)
-    match = Match(TableSetup("fyrtioett", NAMES), rng, revoke_rate=0.15, hand_rate=0.2,
-                  quick_rate=0.05)
+    match = Match.seeded("fyrtioett", NAMES, 4_100 + seed, first_dealer=0, revoke_rate=0.15,
+                         hand_rate=0.2, quick_rate=0.05)
     match.run()
     _finish(match)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 
 from rules_engine.cards import TAROT62, Card
-from rules_engine.games import game800, game1000, snapphanaleden
+from rules_engine.games import game800, game1000
 from rules_engine.registry import get_game
 
-from .test_game800 import pay_for_fjont, Table, cards, text
+from .test_game800 import Table, cards, may_discard, play_out_deal, text
 
 A, B = 0, 1
 PLAYERS = ("Anna", "Bo")
@@ -20,10 +20,6 @@ PLAYERS = ("Anna", "Bo")
 
 def table(**options) -> Table:
     return Table("1000", PLAYERS, **options)
-
-
-def allowed(card: Card) -> bool:
-    return card not in snapphanaleden.TAROKKER and card.rank != "K"
 
 
 def test_the_discards_come_in_two_stages():
@@ -55,25 +51,20 @@ def test_a_whole_deal_uses_the_whole_deck_and_counts_93():
     t = table()
     first = {}
     for seat in (B, A):
-        first[seat] = [c for c in hands[seat] if allowed(c)][:10]
+        first[seat] = [c for c in hands[seat] if may_discard(c)][:10]
         for c in first[seat]:
             hands[seat].remove(c)
         t.post("discard", seat=seat, cards=text(first[seat]))
     hands[A] += deck[42:52]
     hands[B] += deck[52:62]
-    second = [c for c in hands[A] if allowed(c)][:2]
+    second = [c for c in hands[A] if may_discard(c)][:2]
     for c in second:
         hands[A].remove(c)
     t.post("discard", seat=A, cards=text(second))
     for seat in (A, B):
         assert len(hands[seat]) == 20
         t.post("hand", seat=seat, cards=text(hands[seat]))
-    while t.state.last is None:
-        if t.state.phase == "exchange":
-            pay_for_fjont(t)
-            continue
-        play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=play.fields["legal"]["cards"][-1])
+    play_out_deal(t, choose=lambda legal: legal[-1])
     last = t.state.last
     assert sum(last.cards) == 93 and sum(last.tricks) == 20
     assert sum(len(p) for p in last.won_cards) == 62

@@ -14,7 +14,7 @@ from rules_engine.cards import TAROT62
 from rules_engine.games import game800, game150, snapphanaleden
 from rules_engine.registry import get_game
 
-from .test_game800 import pay_for_fjont, Table, text
+from .test_game800 import Table, may_discard, play_out_deal, text
 
 A, B = 0, 1
 PLAYERS = ("Anna", "Bo")
@@ -41,19 +41,14 @@ def test_a_whole_deal_counts_the_32_cards_in_play():
     deck = list(TAROT62.cards)
     rng.shuffle(deck)
     hands = {B: deck[0:15], A: deck[15:32]}  # the other 30 stay out of play
-    discard = [c for c in hands[A] if c not in snapphanaleden.TAROKKER and c.rank != "K"][:2]
+    discard = [c for c in hands[A] if may_discard(c)][:2]
     for c in discard:
         hands[A].remove(c)
     t = table()
     t.post("discard", seat=A, cards=text(discard))
     for seat in (A, B):
         t.post("hand", seat=seat, cards=text(hands[seat]))
-    while t.state.last is None:
-        if t.state.phase == "exchange":
-            pay_for_fjont(t)
-            continue
-        play = t.expected().inputs[0]
-        t.post("play", seat=play.seat, card=play.fields["legal"]["cards"][0])
+    play_out_deal(t)
     last = t.state.last
     assert sum(len(p) for p in last.won_cards) == 32
     assert sum(last.cards) == snapphanaleden.card_points(deck[:32]) + snapphanaleden.LAST_TRICK

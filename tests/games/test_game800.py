@@ -90,6 +90,22 @@ def text(hand) -> str:
     return " ".join(str(c) for c in hand)
 
 
+def may_discard(card: Card) -> bool:
+    """A card the dealer may lay away: neither a tarock nor a king."""
+    return card not in snapphanaleden.TAROKKER and card.rank != "K"
+
+
+def play_out_deal(table: Table, choose=lambda legal: legal[0]) -> None:
+    """Play the deal out from the entered hands: each seat plays ``choose(legal)`` of the
+    legal cards the table offers (the first unless told), paying for ⟨★⟩ when asked."""
+    while table.state.last is None:
+        if table.state.phase == "exchange":
+            pay_for_fjont(table)
+            continue
+        play = table.expected().inputs[0]
+        table.post("play", seat=play.seat, card=choose(play.fields["legal"]["cards"]))
+
+
 def pay_for_fjont(table: Table) -> None:
     """Give the first won card offered for ⟨★⟩, else a discard (those are not shown)."""
     fields = table.expected().inputs[0].fields
@@ -618,19 +634,14 @@ def test_a_whole_deal_with_real_hands_counts_93():
     rng.shuffle(deck)
     hands = {seat: deck[15 * i:15 * i + 15] for i, seat in enumerate((D, C, B, A))}
     hands[A] += deck[60:]
-    discard = [c for c in hands[A] if c not in snapphanaleden.TAROKKER and c.rank != "K"][:2]
+    discard = [c for c in hands[A] if may_discard(c)][:2]
     for c in discard:
         hands[A].remove(c)
     table = Table()
     table.post("discard", seat=A, cards=text(discard))
     for seat in (A, B, C, D):
         table.post("hand", seat=seat, cards=text(hands[seat]))
-    while not table.state.last:
-        if table.state.phase == "exchange":
-            pay_for_fjont(table)
-            continue
-        play = table.expected().inputs[0]
-        table.post("play", seat=play.seat, card=play.fields["legal"]["cards"][0])
+    play_out_deal(table)
     last = table.state.last
     assert sum(last.cards) == 93
     assert sum(last.tricks) == 15

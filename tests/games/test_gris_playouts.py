@@ -25,23 +25,16 @@ import pytest
 
 from rules_engine.cards import Card
 from rules_engine.games import gris
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.playout_kit import Playout, option_ids
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun", "Hans")
 
 
-class Match:
+class Match(Playout):
     def __init__(self, setup: TableSetup, rng: random.Random, late_passes: bool = False):
-        self.setup, self.rng = setup, rng
+        super().__init__(setup, rng)
         self.late_passes = late_passes  # grisen goes on after the first thumb (item 17)
-        self.state = setup.new_state()
-        self.entries: list[Entry] = []
-        self.checkpoints: list[tuple[int, object]] = []
-        self.n = len(setup.players)
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
 
     def quartet(self, hand: list[Card]) -> str | None:
         counts = Counter(c.rank for c in hand)
@@ -122,18 +115,15 @@ class Match:
                 break
             self.play_deal()
             assert sum(self.state.losses) == self.state.deals_played
-            if self.rng.random() < 0.2:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.2)
         assert self.state.phase == "over"
-        assert replay(self.setup, self.entries) == self.state
-        for length, snapshot in self.checkpoints[:2]:
-            assert replay(self.setup, self.entries[:length]) == snapshot
+        self.check_replay(prefixes=2)
 
 
 OPTION_SETS = [{}, {"count": "letters"}, {"deals": 5}, {"count": "letters", "word": "PIG"}]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(4, 9))
 @pytest.mark.parametrize("seed", range(2))
 def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
@@ -152,8 +142,8 @@ def test_random_matches_keep_every_card_in_one_place_and_end(seed, n, options):
 def test_grisen_goes_on_after_a_thumb_until_the_others_see_it(n):
     """Issue 15, item 17: after the first thumb ("i smyg") grisen is passed a few more times
     before the others follow; the engine keeps track of it and the deals end the same way."""
-    rng = random.Random(5_000 + n)
-    match = Match(TableSetup("gris", NAMES[:n], {"deals": 5}), rng, late_passes=True)
+    match = Match.seeded("gris", NAMES[:n], 5_000 + n, {"deals": 5}, first_dealer=0,
+                         late_passes=True)
     match.run()
     assert match.state.deals_played == 5
     types = [e.event["type"] for e in match.entries]

@@ -19,8 +19,6 @@ every card in one place.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +29,7 @@ from rules_engine.games import muggins
 from rules_engine.registry import get_game
 from rules_engine.table_log import TableSetup, apply_game_event, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import check_rules_page
 
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
 A, B, C, D = 0, 1, 2, 3
@@ -463,14 +462,7 @@ def test_expected_and_words():
 
 
 def test_the_rules_page_and_the_docstring_name_every_option_and_event():
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "muggins.md").read_text("utf-8")
-    for option in fields(muggins.Options):
-        assert f"`{option.name}`" in page, option.name
-        assert f"``{option.name}``" in muggins.__doc__, option.name
-    for event in muggins.EVENTS:
-        assert f"`{event}`" in page, event
-    for section in muggins.RULES:
-        assert section.ref.split(" — ")[1] in page
+    check_rules_page(muggins, "muggins")
 
 
 # --- quick entry at any time (issue 15, item 15) ----------------------------------------------

@@ -21,6 +21,7 @@ import pytest
 
 from rules_engine.table_log import replay
 from tests.games.test_muggins import RealTable, rule_targets
+from tests.playout_kit import option_ids
 
 MAX_TURNS = 3000
 
@@ -105,7 +106,7 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_keep_every_card_in_one_place(seed, n, options):

@@ -25,51 +25,26 @@ Invariants, after every deal and at the end:
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
 from rules_engine.games import norrandsknack as nk
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
 from rules_engine.tricks import seats_from
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import Playout, check_revokes_proven, option_ids, trick_winner
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva")
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     breach_rate: float = 0.0
     quick_rate: float = 0.2
     enter_hands: bool = False  # everyone in the deal enters his hand after the buying
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
-    checkpoints: list[tuple[int, object]] = field(default_factory=list)
-    kinds: set[str] = field(default_factory=set)
     deals_played: int = 0
-
-    def __post_init__(self):
-        self.state = self.setup.new_state()
-
-    @property
-    def n(self) -> int:
-        return len(self.setup.players)
-
-    @property
-    def options(self):
-        return self.state.options
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        self.kinds.add(event["type"])
-
-    def expected(self):
-        return nk.expected(self.state)
 
     # -- the draw -------------------------------------------------------------------------
     def draw(self) -> None:
@@ -306,11 +281,8 @@ class Match:
         assert len(places) == 52 and set(places) == set(FRENCH52.cards)
         for t in deal.tricks:
             # The highest trump, else the highest card of the led suit.
-            cards = [p for p in t.plays]
-            trumps = [p for p in cards if p.card.suit == trump]
-            pool = trumps or [p for p in cards if p.card.suit == t.plays[0].card.suit]
-            best = max(pool, key=lambda p: FRENCH52.rank_value(p.card))
-            assert nk.describe(state)["deal"]["tricks"][t.number - 1]["winner"] == best.seat
+            best = trick_winner([(p.seat, p.card) for p in t.plays], trump)
+            assert nk.describe(state)["deal"]["tricks"][t.number - 1]["winner"] == best
             assert len(t.plays) == len(deal.active)
         # Tricks add up.
         assert sum(deal.won) == len(deal.tricks)
@@ -330,15 +302,7 @@ class Match:
         assert [f.seat for f in aces] == ([kept_ace] if shown else [])
         # Revokes: proven exactly when the suit is shown later.
         found = [f for f in deal.knowledge.findings if f.code == "revoke_proven"]
-        for f in found:
-            assert (f.seat, f.params["suit"], f.params["revoke_trick"]) in revokes
-        for seat, suit, number in revokes:
-            later = any(s == seat and c.suit == suit and k > number for k, s, c in plays)
-            assert later == any(f.seat == seat and f.params["suit"] == suit
-                                and f.params["revoke_trick"] <= number < f.params["proof_trick"]
-                                for f in found)
-        if not revokes:
-            assert found == []
+        check_revokes_proven(revokes, found, plays)
         # The row.
         before_rows = [r for r in state.rows if r.deal == deal.number]
         start = state.rows[state.rows.index(before_rows[0]) - 1]
@@ -371,15 +335,8 @@ class Match:
 
     def check_sheet(self) -> None:
         state = self.state
-        totals = [10] * self.n
-        limpor = 0
-        for row in state.rows[1:]:
-            for seat, change in enumerate(row.changes):
-                if change is not None:
-                    totals[seat] += change
-            assert tuple(totals) == row.totals
-            limpor += sum(m == "limpa" for m in row.marks)
-        assert tuple(totals) == state.scores
+        check_rows_add_up(state.rows, [10] * self.n, state.scores)
+        limpor = sum(m == "limpa" for row in state.rows[1:] for m in row.marks)
         assert state.pot == self.options.stake * (self.n + limpor)
 
     # -- the match -----------------------------------------------------------------------------
@@ -388,8 +345,7 @@ class Match:
             assert self.state.deals_started < MAX_DEALS, "the match did not end"
             self.play_deal()
             self.check_sheet()
-            if self.rng.random() < 0.1:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.1)
         self.check_sheet()
 
 
@@ -403,9 +359,7 @@ def _finish(match: Match) -> None:
         assert sum(settle) == 0 and settle[state.winner] >= 0
     else:
         assert settle is None
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:2]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay(prefixes=2)
 
 
 OPTION_SETS = [
@@ -415,13 +369,11 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(4))
 def test_random_matches_end_and_keep_the_invariants(seed, n, options):
-    rng = random.Random(10_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], options, first_dealer=rng.randrange(n))
-    match = Match(setup, rng)
+    match = Match.seeded("norrandsknack", NAMES[:n], 10_000 * n + seed, options)
     match.run()
     _finish(match)
     assert match.deals_played >= 1
@@ -431,9 +383,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, n, options):
 @pytest.mark.parametrize("n", [3, 4, 5])
 @pytest.mark.parametrize("seed", range(4))
 def test_random_matches_with_breaches_are_proven_exactly(seed, n):
-    rng = random.Random(20_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], {"stake": 1})
-    match = Match(setup, rng, breach_rate=0.2, quick_rate=0.1)
+    match = Match.seeded("norrandsknack", NAMES[:n], 20_000 * n + seed, {"stake": 1},
+                         first_dealer=0, breach_rate=0.2, quick_rate=0.1)
     match.run()
     _finish(match)
 
@@ -443,10 +394,9 @@ def test_the_playouts_reach_the_rare_paths():
     codes: set[str] = set()
     outcomes: set[str] = set()
     for seed in range(10):
-        rng = random.Random(30_000 + seed)
         n = 3 + seed % 3
-        match = Match(TableSetup("norrandsknack", NAMES[:n], {"stake": 1}), rng,
-                      breach_rate=0.15)
+        match = Match.seeded("norrandsknack", NAMES[:n], 30_000 + seed, {"stake": 1},
+                             first_dealer=0, breach_rate=0.15)
         match.run()
         _finish(match)
         kinds |= match.kinds
@@ -468,10 +418,9 @@ def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
     offers exactly those calls and writes the limpa (invariants: every check above)."""
     called = 0
     for seed in range(30):
-        rng = random.Random(40_000 + seed)
         n = 3 + seed % 3
-        match = Match(TableSetup("norrandsknack", NAMES[:n], {"stake": 1}), rng,
-                      breach_rate=0.4)
+        match = Match.seeded("norrandsknack", NAMES[:n], 40_000 + seed, {"stake": 1},
+                             first_dealer=0, breach_rate=0.4)
         match.run()
         _finish(match)
         called += sum(e.event["type"] == "trumfmant_breach" for e in match.entries)
@@ -483,9 +432,8 @@ def test_missed_leads_left_unproven_by_a_stopped_deal_are_called():
 def test_with_every_hand_entered_honest_play_is_never_refused(seed, n):
     """Each play is checked at once against the entered hands (trump ace, trumfmant, follow
     suit): honest play passes every check and proves nothing."""
-    rng = random.Random(40_000 * n + seed)
-    setup = TableSetup("norrandsknack", NAMES[:n], {"stake": 1})
-    match = Match(setup, rng, quick_rate=0.1, enter_hands=True)
+    match = Match.seeded("norrandsknack", NAMES[:n], 40_000 * n + seed, {"stake": 1},
+                         first_dealer=0, quick_rate=0.1, enter_hands=True)
     match.run()
     _finish(match)
     assert "hand" in match.kinds

@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
@@ -39,6 +37,8 @@ from rules_engine.games import priffe, whist_play
 from rules_engine.registry import GAMES, catalog_entry, get_game
 from rules_engine.table_log import apply_entry, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import (check_labels, check_rows_add_up, check_rules_page,
+                                check_sheet_exports)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 A, B, C, D = 0, 1, 2, 3  # seats clockwise; Anna & Cia against Bo & Dan until told otherwise
@@ -638,18 +638,12 @@ def test_the_sheet_adds_up_above_and_below_the_line():
     t.quick(by_seat(Bo="ruter"), [9, 4])
     t.quick(by_seat(Cia="preference"), [10, 3], [0, 3, 0, 1])
     sheet = t.sheet()
-    totals = [0, 0, 0, 0]
-    for row in sheet.rows[1:]:
-        totals = [a + (c or 0) for a, c in zip(totals, row.changes)]
-        assert tuple(totals) == row.totals
-    assert tuple(totals) == t.state.totals
+    check_rows_add_up(sheet.rows, [0] * 4, t.state.totals)
     notes = sheet.notes
     assert [a + b for a, b in zip(notes["above"], notes["below"])] == list(sheet.totals)
     assert notes["utgang_at"] == 30 and notes["utgangar"] == [1, 0]
-    csv_text = sheet.to_csv("sv")
+    csv_text = check_sheet_exports(sheet, NAMES)
     assert "Utgång 1 för Anna & Cia" in csv_text
-    json.dumps(sheet.as_dict())
-    assert sheet.to_text()
 
 
 def test_registry_catalog_and_labels():
@@ -662,13 +656,7 @@ def test_registry_catalog_and_labels():
         "penalty_below_line": False, "tvangsnoll_slams": True}
     assert set(entry["events"]) == {"draw", "seating", "bid", "hand", "play", "trick",
                                     "result"}
-    assert set(priffe.EVENTS) <= set(priffe.LABELS["events"])
-    names = {f for spec in priffe.EVENTS.values() for f in (*spec.required, *spec.optional)}
-    assert names - {"seat"} <= set(priffe.LABELS["fields"])
-    for option in fields(priffe.Options):
-        for choice in option.metadata.get("choices", ()):
-            if isinstance(choice, str):
-                assert choice in priffe.LABELS["values"]
+    check_labels(priffe, all_events=True)
     assert {"pass", *priffe.BIDS, "tvangsnoll"} <= set(priffe.LABELS["values"])
     assert [r["ref"] for r in entry["rules"]] == [
         "Priffe — Dragning", "Priffe — Budgivning", "Priffe — Spelet",
@@ -703,11 +691,4 @@ def test_undo_and_correction_replay_through_the_log():
 
 
 def test_the_rules_page_and_the_docstring_name_every_option_and_event():
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "priffe.md").read_text("utf-8")
-    for option in fields(priffe.Options):
-        assert f"`{option.name}`" in page, option.name
-        assert f"``{option.name}``" in priffe.__doc__, option.name
-    for event in priffe.EVENTS:
-        assert f"`{event}`" in page, event
-    for section in priffe.RULES:
-        assert section.ref.split(" — ")[1] in page
+    check_rules_page(priffe, "priffe")

@@ -29,9 +29,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from rules_engine.cards import FRENCH52, SUITS, Card
-from rules_engine.errors import RuleViolation
 from rules_engine.games import priffe, whist_play
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import (Playout, check_one_place, check_revokes_proven,
+                               check_trick_order, deal_one_at_a_time, trick_winner)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 DECK = set(FRENCH52.cards)
@@ -46,12 +48,6 @@ SCHEDULE = [("AC", "BD"), ("AB", "CD"), ("AD", "BC")]
 
 def value(c: Card) -> int:
     return FRENCH52.rank_value(c)
-
-
-def winner_of(plays, trump):
-    trumps = [(s, c) for s, c in plays if c.suit == trump]
-    pool = trumps or [(s, c) for s, c in plays if c.suit == plays[0][1].suit]
-    return max(pool, key=lambda sc: value(sc[1]))[0]
 
 
 def contract_of(bids, old):
@@ -110,16 +106,10 @@ def ref_score(contract, decl, tricks, held, sides, old, tv_slams):
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     revoke_rate: float = 0.0
     hand_rate: float = 0.1
     quick_rate: float = 0.3
-    state: object = None
-    entries: list = field(default_factory=list)
-    checkpoints: list = field(default_factory=list)
-    kinds: set = field(default_factory=set)
     contracts: set = field(default_factory=set)
     refused_draws: int = 0
     refused_revokes: int = 0
@@ -127,7 +117,7 @@ class Match:
     deals: int = 0
 
     def __post_init__(self):
-        self.state = self.setup.new_state()
+        super().__post_init__()
         o = self.state.options
         self.old = o.scoring == "old"
         # The referee's own score.
@@ -139,11 +129,6 @@ class Match:
         self.below = [0] * 4
         self.over = False
         self.winners = ()
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        self.kinds.add(event["type"])
 
     def sides_now(self):
         pair_a, pair_b = SCHEDULE[self.sits - 1]
@@ -164,9 +149,7 @@ class Match:
                 order = sorted(range(4), key=lambda p: (vals[p], p))
                 event = {"type": "draw", "cards": [str(c) for c in cards]}
                 if vals[order[0]] == vals[order[1]] or vals[order[1]] == vals[order[2]]:
-                    with pytest.raises(RuleViolation) as info:
-                        apply_game_event(self.setup, self.state, event)
-                    assert info.value.code == "draw_tie"
+                    self.refused(event, "draw_tie")
                     self.refused_draws += 1
                     continue
                 self.post(event)
@@ -205,9 +188,7 @@ class Match:
         order = whist_play.clockwise(seating, forehand)
         deck = list(FRENCH52.cards)
         rng.shuffle(deck)
-        hands = {p: [] for p in range(4)}
-        for i, c in enumerate(deck):
-            hands[order[i % 4]].append(c)
+        hands = deal_one_at_a_time(deck, order)
         dealt = {p: tuple(h) for p, h in hands.items()}
         for p in range(4):
             if rng.random() < self.hand_rate:
@@ -229,7 +210,8 @@ class Match:
             entered = rng.randrange(0, 3)
             for p, bid in bids[:entered]:
                 self.post({"type": "bid", "seat": p, "bid": bid})
-            won = self.simulate(hands, leader, trump, seating)
+            won, _ = self.simulate(hands, leader,
+                                   lambda seat: whist_play.clockwise(seating, seat), trump)
             held = [sum(c in dealt[p] for c in honour_cards(contract)) for p in range(4)]
             per_side = rng.random() < 0.5
             tricks = [sum(won[p] for p in s) for s in sides] if per_side else won
@@ -304,25 +286,7 @@ class Match:
         assert state.sits == self.sits and (state.phase == "over") == self.over
         if self.over:
             assert state.winners == self.winners
-        totals = [0] * 4
-        for row in state.rows[1:]:
-            totals = [t + (c or 0) for t, c in zip(totals, row.changes)]
-            assert tuple(totals) == row.totals
-        assert tuple(totals) == state.totals
-
-    def simulate(self, hands, leader, trump, seating):
-        hands = {p: list(h) for p, h in hands.items()}
-        won = [0] * 4
-        for _ in range(13):
-            plays = []
-            for p in whist_play.clockwise(seating, leader):
-                led = plays[0][1].suit if plays else None
-                c = self.legal_choice(hands[p], led)
-                hands[p].remove(c)
-                plays.append((p, c))
-            leader = winner_of(plays, trump)
-            won[leader] += 1
-        return won
+        check_rows_add_up(state.rows, [0] * 4, state.totals)
 
     def legal_choice(self, hand, led):
         follow = [c for c in hand if c.suit == led]
@@ -349,11 +313,7 @@ class Match:
                 hands[p].remove(c)
                 self.post({"type": "play", "seat": p, "card": str(c)})
             deal = self.state.deal if self.state.deal.play.started else self.state.last
-            played = [s.card for s in deal.play.knowledge.seen]
-            held = [c for h in hands.values() for c in h]
-            assert len(set(played)) == len(played) and set(played) | set(held) == DECK
-            assert len(played) + len(held) == 52
-            assert all(s.card in dealt[s.seat] for s in deal.play.knowledge.seen)
+            check_one_place(deal.play.knowledge.seen, hands, dealt, DECK, deal.play.hands)
 
     def choose_card(self, hands, p, led, trick, whole=False):
         hand = hands[p]
@@ -367,23 +327,17 @@ class Match:
                     self.revokes.append((p, led, trick))
                     return c
                 if not whole:
-                    with pytest.raises(RuleViolation) as info:
-                        apply_game_event(self.setup, self.state,
-                                         {"type": "play", "seat": p, "card": str(c)})
-                    assert info.value.code == "must_follow"
+                    self.refused({"type": "play", "seat": p, "card": str(c)}, "must_follow")
                     self.refused_revokes += 1
         return self.legal_choice(hand, led)
 
     def check_tricks(self, finished, leader, trump):
         cp = finished.play
         assert len(cp.tricks) == 13
-        won = [0] * 4
-        for trick in cp.tricks:
-            assert trick.leader == leader
-            assert [x.seat for x in trick.plays] == list(whist_play.clockwise(cp.seating,
-                                                                              leader))
-            leader = winner_of([(x.seat, x.card) for x in trick.plays], trump)
-            won[leader] += 1
+        winners = check_trick_order(cp.tricks, leader,
+                                    lambda seat: whist_play.clockwise(cp.seating, seat),
+                                    lambda plays: trick_winner(plays, trump))
+        won = [winners.count(seat) for seat in range(4)]
         assert tuple(won) == cp.won and sum(won) == 13
         return won
 
@@ -391,29 +345,21 @@ class Match:
         revokes, self.revokes = self.revokes, []
         found = finished.play.knowledge.findings
         plays = [(t.number, x.seat, x.card) for t in finished.play.tricks for x in t.plays]
-        for seat, suit, trick in revokes:
-            shown_later = any(s == seat and c.suit == suit and n > trick for n, s, c in plays)
-            proven = any(f.seat == seat and f.params["suit"] == suit
-                         and f.params["revoke_trick"] <= trick < f.params["proof_trick"]
-                         for f in found)
-            assert proven == shown_later
+        check_revokes_proven(revokes, found, plays)
         assert len(found) <= len(revokes)
 
     def run(self):
         while self.state.phase != "over":
             assert self.deals < MAX_DEALS, "the match did not end"
             self.play_deal()
-            if self.rng.random() < 0.08:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.08)
 
 
 def _finish(match: Match) -> None:
     state = match.state
     assert priffe.is_over(state)
     assert priffe.result(state)["winners"] == list(state.winners)
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:3]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay()
 
 
 OPTION_SETS = [

@@ -570,6 +570,16 @@ def _four_tricks_played(n: int = 4) -> Table:
     return t
 
 
+def _asked_and_joined(cia_joins: bool) -> Table:
+    """After ``_four_tricks_played`` Bo asks; Cia (no trick yet) joins or drops out, then
+    Anna joins; Dan has a trick and is in without a word."""
+    t = _four_tricks_played()
+    t.post("ask")
+    t.post("join", seat=C, join=cia_joins)
+    t.post("join", seat=A, join=True)
+    return t
+
+
 def test_the_fifth_trick_waits_for_the_question():
     t = _four_tricks_played()
     leader = t.expected().seat
@@ -599,10 +609,7 @@ def test_join_decisions():
 
 
 def test_a_dropped_player_plays_no_more_and_is_skipped():
-    t = _four_tricks_played()
-    t.post("ask")
-    t.post("join", seat=C, join=False)
-    t.post("join", seat=A, join=True)
+    t = _asked_and_joined(cia_joins=False)
     assert t.expected().seat == B
     t.post("play", seat=B, card="♠6")
     v = t.refuse("dropped_out", "play", seat=C, card="♠7")
@@ -618,10 +625,7 @@ def test_a_dropped_player_plays_no_more_and_is_skipped():
 
 
 def test_joiner_without_a_trick_gets_five_dropper_and_trick_holders_nothing():
-    t = _four_tricks_played()
-    t.post("ask")
-    t.post("join", seat=C, join=False)
-    t.post("join", seat=A, join=True)
+    t = _asked_and_joined(cia_joins=False)
     t.win_tricks(B, D)
     # Bo bid three, took four: 12 - 4; Anna joined and took nothing: +5;
     # Cia dropped: nothing; Dan had a trick and is in automatically: nothing.
@@ -631,10 +635,7 @@ def test_joiner_without_a_trick_gets_five_dropper_and_trick_holders_nothing():
 
 
 def test_joiner_who_takes_a_last_trick_is_safe():
-    t = _four_tricks_played()
-    t.post("ask")
-    t.post("join", seat=C, join=True)
-    t.post("join", seat=A, join=True)
+    t = _asked_and_joined(cia_joins=True)
     t.win_tricks(C, A)
     assert t.scores == (12, 9, 12, 12)  # Bo: three bid, three taken
 

@@ -22,14 +22,14 @@ Invariants checked after every deal and at the end:
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
 from rules_engine.games import rodskagg
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import Playout, check_revokes_proven, option_ids, trick_winner
 
 MAX_DEALS = 400
 NAMES = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gun")
@@ -37,33 +37,14 @@ HIGH = {"A": 1, "K": 0.5}
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     revoke_rate: float = 0.0
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
-    checkpoints: list[tuple[int, object]] = field(default_factory=list)
     deals_played: int = 0
     revokes: list[tuple[int, str, int]] = field(default_factory=list)  # seat, suit, trick
-
-    def __post_init__(self):
-        self.state = self.setup.new_state()
-
-    @property
-    def n(self) -> int:
-        return len(self.setup.players)
 
     @property
     def penalty(self) -> int:
         return self.state.options.penalty
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-
-    def expected(self):
-        return rodskagg.expected(self.state)
 
     def others(self, seat: int) -> list[int]:
         return [s for s in self.state.in_match if s != seat]
@@ -227,13 +208,11 @@ class Match:
         for seat, cards_of_seat in played.items():
             expected_count = 4 if seat in deal.dropped else 6
             assert len(cards_of_seat) == expected_count
-        # Trick winners: the highest card of the led suit.
+        # Trick winners: the highest card of the led suit (no trumps).
         for trick in deal.tricks:
-            led = trick.plays[0].card.suit
-            best = max((p for p in trick.plays if p.card.suit == led),
-                       key=lambda p: FRENCH52.rank_value(p.card))
+            best = trick_winner([(p.seat, p.card) for p in trick.plays], None)
             assert rodskagg.describe(state)["deal"]["tricks"][trick.number - 1]["winner"] \
-                == best.seat
+                == best
         # The deal's row: the declarer and joiners only, with the rule text's numbers.
         (row,) = [r for r in state.rows if r.kind == "deal" and r.deal == deal.number]
         changed = {s for s, c in enumerate(row.changes) if c is not None}
@@ -257,43 +236,20 @@ class Match:
         else:
             change = self.penalty - taken
         assert row.changes[declarer] == change
-        # Findings.
-        if not self.revokes:
-            assert deal.knowledge.findings == ()
-        else:
-            self.check_revoke_findings(deal)
+        # Findings: none when everybody followed suit, else exactly the proven revokes.
+        revokes, self.revokes = self.revokes, []
+        plays = [(t.number, p.seat, p.card) for t in deal.tricks for p in t.plays]
+        check_revokes_proven(revokes, deal.knowledge.findings, plays)
         # Who deals next.
         if state.phase == "deal":
             assert state.dealer == _next_in(dealer, state.in_match, self.n)
 
-    def check_revoke_findings(self, deal) -> None:
-        revokes = [r for r in self.revokes]
-        self.revokes = []
-        found = [f for f in deal.knowledge.findings]
-        for finding in found:
-            seat, suit = finding.seat, finding.params["suit"]
-            assert (seat, suit, finding.params["revoke_trick"]) in revokes
-            assert finding.params["proof_trick"] > finding.params["revoke_trick"]
-        plays = [(t.number, p.seat, p.card) for t in deal.tricks for p in t.plays]
-        for seat, suit, trick in revokes:
-            shown_later = any(s == seat and c.suit == suit and n > trick
-                              for n, s, c in plays)
-            proven = any(f.seat == seat and f.params["suit"] == suit
-                         and f.params["revoke_trick"] <= trick < f.params["proof_trick"]
-                         for f in found)
-            assert proven == shown_later, (seat, suit, trick)
-
     def check_sheet(self) -> None:
         state = self.state
-        totals = [12] * self.n
+        check_rows_add_up(state.rows, [12] * self.n, state.scores)
         for row in state.rows[1:]:
-            for seat, change in enumerate(row.changes):
-                if change is not None:
-                    totals[seat] += change
-            assert tuple(totals) == row.totals
             if row.kind == "penalty":
                 assert sorted(c for c in row.changes if c is not None) == [5]
-        assert tuple(totals) == state.scores
 
     # -- the match -----------------------------------------------------------------------------
     def run(self) -> None:
@@ -309,8 +265,7 @@ class Match:
                         assert self.state.winner is None
                         assert self.state.dealer == _next_in(
                             self.state.deal.dealer, self.state.in_match, self.n)
-            if self.rng.random() < 0.1:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.1)
         self.check_sheet()
 
 
@@ -338,9 +293,7 @@ def _finish(match: Match) -> None:
         if seat != winner:
             assert amount == -max(0, state.scores[seat] - state.scores[winner]) * stake
     # The log replays to the same state, also every checkpoint on the way.
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:2]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay(prefixes=2)
 
 
 OPTION_SETS = [
@@ -351,13 +304,11 @@ OPTION_SETS = [
 ]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_ids)
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(3))
 def test_random_matches_end_and_keep_the_invariants(seed, n, options):
-    rng = random.Random(1000 * n + seed)
-    setup = TableSetup("rodskagg", NAMES[:n], options, first_dealer=rng.randrange(n))
-    match = Match(setup, rng)
+    match = Match.seeded("rodskagg", NAMES[:n], 1000 * n + seed, options)
     match.run()
     _finish(match)
     assert rodskagg.findings(match.state) == ()  # everybody followed suit
@@ -367,9 +318,8 @@ def test_random_matches_end_and_keep_the_invariants(seed, n, options):
 @pytest.mark.parametrize("n", range(3, 8))
 @pytest.mark.parametrize("seed", range(3))
 def test_random_matches_with_revokes_report_exactly_the_proven_ones(seed, n):
-    rng = random.Random(77_000 + 100 * n + seed)
-    setup = TableSetup("rodskagg", NAMES[:n])
-    match = Match(setup, rng, revoke_rate=0.15)
+    match = Match.seeded("rodskagg", NAMES[:n], 77_000 + 100 * n + seed, first_dealer=0,
+                         revoke_rate=0.15)
     match.run()
     _finish(match)
 
@@ -380,9 +330,9 @@ def test_some_playout_exercises_every_kind_of_entry():
     breaches: set[str] = set()
     outcomes: set[str] = set()
     for seed in range(8):
-        rng = random.Random(5_000 + seed)
         n = 3 + seed % 5
-        match = Match(TableSetup("rodskagg", NAMES[:n]), rng, revoke_rate=0.05)
+        match = Match.seeded("rodskagg", NAMES[:n], 5_000 + seed, first_dealer=0,
+                             revoke_rate=0.05)
         match.run()
         _finish(match)
         for entry in match.entries:

@@ -14,8 +14,6 @@ Seats: Anna (0) deals the first hand, so Bo (1) leads the first trick. Most hand
 from __future__ import annotations
 
 import json
-from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
@@ -25,6 +23,7 @@ from rules_engine.games import schnapsen, schnapsen_family as family
 from rules_engine.registry import GAMES, catalog_entry, get_game
 from rules_engine.table_log import apply_game_event, replay
 from tests.engine_table import EngineTable
+from tests.game_checks import check_labels, check_rules_page
 
 A, B = 0, 1
 NAMES = ("Anna", "Bo")
@@ -99,9 +98,7 @@ def test_registry_catalog_and_labels():
         "min_three_face_down": False, "end_of_hand_figures": False, "match_bummerl": 1}
     assert set(entry["events"]) == {"deal", "exchange", "close", "marriage", "play", "trick",
                                     "claim", "result", "hand"}
-    assert set(schnapsen.LABELS["events"]) == set(schnapsen.EVENTS)
-    names = {f for spec in schnapsen.EVENTS.values() for f in (*spec.required, *spec.optional)}
-    assert names - {"seat", "card", "cards"} <= set(schnapsen.LABELS["fields"])
+    check_labels(schnapsen, unlabelled=("seat", "card", "cards"), all_events=True)
     assert set(schnapsen.LABELS["fields"]) == set(schnapsen.LABELS["nouns"])
     how = schnapsen.EVENTS["result"].optional["how"].split(":")[1].split("|")
     assert set(how) <= set(schnapsen.LABELS["values"])
@@ -112,15 +109,9 @@ def test_registry_catalog_and_labels():
 
 
 def test_the_rules_page_and_the_docstrings_name_every_option_and_event():
-    page = (Path(__file__).parents[2] / "docs" / "rules" / "schnapsen.md").read_text("utf-8")
     for module in (schnapsen, get_game("schnapsen4"), get_game("sixtysix")):
-        for option in fields(module.Options):
-            assert f"`{option.name}`" in page, option.name
-            assert f"``{option.name}``" in (module.__doc__ + family.__doc__), option.name
-        for event in module.EVENTS:
-            assert f"`{event}`" in page, event
-        for section in module.RULES:
-            assert section.ref in page, section.ref
+        check_rules_page(module, "schnapsen", docstring=module.__doc__ + family.__doc__,
+                         whole_refs=True)
 
 
 def test_two_players_only_and_a_real_dealer():
@@ -766,12 +757,19 @@ def test_quick_entry_of_a_closed_hand_refuses_what_cannot_be():
              opponent_points_at_closing=10, opponent_tricks_at_closing=0)
 
 
-def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
-    t = Table(end_of_hand_figures=True)
-    closed = dict(winner=A, how="claim", closer=A, opponent_points_at_closing=10,
-                  opponent_tricks_at_closing=1, loser_points=40, loser_tricks=3)
+def quick_closed_claim(t: Table, winner: int, loser_points: int) -> None:
+    """Quick entry of a hand ``winner`` closed and then claimed, the opponent at 10 points
+    and one trick when it was closed, at ``loser_points`` and three tricks at the end: with
+    the end-of-hand figures deciding, 2 game points are refused and 1 is written."""
+    closed = dict(winner=winner, how="claim", closer=winner, opponent_points_at_closing=10,
+                  opponent_tricks_at_closing=1, loser_points=loser_points, loser_tricks=3)
     t.refuse("game_points_mismatch", "result", game_points=2, **closed)
     t.post("result", game_points=1, **closed)
+
+
+def test_quick_entry_of_a_closed_hand_with_the_end_of_hand_figures():
+    t = Table(end_of_hand_figures=True)
+    quick_closed_claim(t, A, loser_points=40)
     assert t.state.totals == (6, 7)
 
 

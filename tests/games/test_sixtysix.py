@@ -16,7 +16,7 @@ from rules_engine.cards import SCHNAPSEN24, Card
 from rules_engine.games import schnapsen_family as family, sixtysix
 from rules_engine.registry import catalog_entry, get_game
 
-from tests.games.test_schnapsen import A, B, Table
+from tests.games.test_schnapsen import A, B, Table, quick_closed_claim
 
 
 def started(trump: str = "♥9", **options) -> Table:
@@ -273,10 +273,7 @@ def test_with_the_end_of_hand_figures_the_same_hand_scores_1():
     t = play_the_closed_hand()  # 66's default: the end-of-hand figures decide
     assert t.last().game_points == 1
     q = Table("sixtysix")
-    closed = dict(winner=B, how="claim", closer=B, opponent_points_at_closing=10,
-                  opponent_tricks_at_closing=1, loser_points=33, loser_tricks=3)
-    q.refuse("game_points_mismatch", "result", game_points=2, **closed)
-    q.post("result", game_points=1, **closed)
+    quick_closed_claim(q, B, loser_points=33)
     assert q.state.totals == (7, 6)
 
 

@@ -33,7 +33,8 @@ import pytest
 from rules_engine.cards import FRENCH52, Card
 from rules_engine.errors import RuleViolation
 from rules_engine.games import skitgubbe as sk
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup, apply_game_event, replay
+from tests.playout_kit import Playout
 
 NAMES = ("Anna", "Bo", "Cia")
 MAX_MOVES = 6000
@@ -63,14 +64,10 @@ def runs_from(card: Card, hand: list[Card]) -> list[Card]:
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     revoke_rate: float = 0.0
     lazy_rate: float = 0.0
     vaga_rate: float = 0.08
-    state: object = None
-    entries: list[Entry] = field(default_factory=list)
     games: int = 0
     # per game
     hands: dict = field(default_factory=dict)
@@ -81,16 +78,9 @@ class Match:
     quick_loser: int | None = None
     circles: int = 0  # games the table ended by hand after play went round in a circle
 
-    def __post_init__(self):
-        self.state = self.setup.new_state()
-
     @property
     def game(self) -> sk.Game:
         return self.state.game
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
 
     # -- phase one ------------------------------------------------------------------------
     def deal(self) -> None:

@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from rules_engine.cards import FRENCH52, Card
-from rules_engine.errors import RuleViolation
 from rules_engine.games import whist_play
-from rules_engine.registry import get_game
-from rules_engine.table_log import Entry, TableSetup, apply_game_event, replay
+from rules_engine.table_log import TableSetup
+from tests.game_checks import check_rows_add_up
+from tests.playout_kit import (Playout, check_one_place, check_revokes_proven,
+                               check_trick_order, deal_one_at_a_time, trick_winner)
 
 NAMES = ("Anna", "Bo", "Cia", "Dan")
 DECK = set(FRENCH52.cards)
@@ -45,12 +46,6 @@ HONOURS = {"pairs": ("J", "Q", "K", "A"), "guerre": ("10", "J", "Q", "K", "A")}
 
 def value(c: Card) -> int:
     return FRENCH52.rank_value(c)
-
-
-def winner_of(plays, trump):
-    trumps = [(s, c) for s, c in plays if c.suit == trump]
-    pool = trumps or [(s, c) for s, c in plays if c.suit == plays[0][1].suit]
-    return max(pool, key=lambda sc: value(sc[1]))[0]
 
 
 def ref_robber_points(opponents: int, game_at: int, table: str) -> int:
@@ -145,17 +140,11 @@ class Referee:
 
 
 @dataclass
-class Match:
-    setup: TableSetup
-    rng: random.Random
+class Match(Playout):
     revoke_rate: float = 0.0
     hand_rate: float = 0.1
     quick_rate: float = 0.25
     draw_rate: float = 0.6
-    state: object = None
-    entries: list = field(default_factory=list)
-    checkpoints: list = field(default_factory=list)
-    kinds: set = field(default_factory=set)
     revokes: list = field(default_factory=list)
     refused_revokes: int = 0
     refused_draws: int = 0
@@ -163,8 +152,7 @@ class Match:
     games_seen: int = 0
 
     def __post_init__(self):
-        self.module = get_game(self.setup.game)
-        self.state = self.setup.new_state()
+        super().__post_init__()
         variant = self.module.VARIANT
         rules = self.state.rules
         self.variant = variant
@@ -172,14 +160,6 @@ class Match:
                            rules.robbers, rules.stake_per_point, rules.tie_at_target)
         if not variant.pairs:
             self.ref.points = [0, 0, 0, 0]
-
-    def post(self, event: dict) -> None:
-        self.state = apply_game_event(self.setup, self.state, event)
-        self.entries.append(Entry(len(self.entries) + 1, event))
-        self.kinds.add(event["type"])
-
-    def expected(self):
-        return self.module.expected(self.state)
 
     # -- the draw ------------------------------------------------------------------------
     def maybe_draw(self) -> None:
@@ -196,9 +176,7 @@ class Match:
                 order = sorted(range(4), key=lambda p: -vals[p])
                 event = {"type": "draw", "cards": [str(c) for c in cards]}
                 if vals[order[1]] == vals[order[2]]:
-                    with pytest.raises(RuleViolation) as info:
-                        apply_game_event(self.setup, self.state, event)
-                    assert info.value.code == "draw_tie"
+                    self.refused(event, "draw_tie")
                     self.refused_draws += 1
                     continue
                 self.post(event)
@@ -222,9 +200,7 @@ class Match:
         self.rng.shuffle(deck)
         order = whist_play.clockwise(state.seating, whist_play.left_of(state.seating,
                                                                        state.dealer))
-        hands = {p: [] for p in range(4)}
-        for index, c in enumerate(deck):  # one at a time
-            hands[order[index % 4]].append(c)
+        hands = deal_one_at_a_time(deck, order)
         return hands, deck[-1]
 
     def legal_choice(self, hand, led):
@@ -233,23 +209,6 @@ class Match:
         if self.rng.random() < 0.4:
             return max(legal, key=value)
         return self.rng.choice(legal)
-
-    def simulate(self, hands, leader, trump):
-        """Play the deal out privately (for quick entry): tricks per player, the trump."""
-        hands = {p: list(h) for p, h in hands.items()}
-        won = [0] * 4
-        seating = self.state.seating
-        for _ in range(13):
-            plays = []
-            for player in whist_play.clockwise(seating, leader):
-                led = plays[0][1].suit if plays else None
-                c = self.legal_choice(hands[player], led)
-                hands[player].remove(c)
-                plays.append((player, c))
-                trump = trump or c.suit  # sättrumf: the first card led
-            leader = winner_of(plays, trump)
-            won[leader] += 1
-        return won, trump
 
     def honours_held(self, dealt, trump):
         ranks = HONOURS["pairs" if self.variant.pairs else "guerre"]
@@ -272,7 +231,11 @@ class Match:
             self.post({"type": "trump", "card": str(turned)})
         forehand = whist_play.left_of(state.seating, dealer)
         if rng.random() < self.quick_rate:
-            won, trump = self.simulate(hands, forehand, turned.suit if turned_trump else None)
+            seating = self.state.seating
+            won, trump = self.simulate(hands, forehand,
+                                       lambda seat: whist_play.clockwise(seating, seat),
+                                       turned.suit if turned_trump else None,
+                                       trump_from_lead=True)  # sättrumf: the first card led
             per_side = [sum(won[p] for p in side) for side in sides]
             held = self.honours_held(dealt, trump)
             per_side_h = [sum(held[p] for p in side) for side in sides]
@@ -344,10 +307,8 @@ class Match:
                     self.revokes.append((player, led, trick))
                     return c
                 if not whole:  # the engine knows his hand: refused at once
-                    with pytest.raises(RuleViolation) as info:
-                        apply_game_event(self.setup, self.state,
-                                         {"type": "play", "seat": player, "card": str(c)})
-                    assert info.value.code == "must_follow"
+                    self.refused({"type": "play", "seat": player, "card": str(c)},
+                                 "must_follow")
                     self.refused_revokes += 1
         if cp.hands[player] is not None and not whole:
             hint = next(i for i in self.expected().inputs if i.type == "play")
@@ -360,50 +321,25 @@ class Match:
     # -- invariants ----------------------------------------------------------------------
     def check_one_place(self, hands, dealt) -> None:
         deal = self.state.deal if self.state.deal.play.started else self.state.last
-        seen = deal.play.knowledge.seen
-        played = [s.card for s in seen]
-        held = [c for h in hands.values() for c in h]
-        assert len(played) == len(set(played)) and set(played).isdisjoint(held)
-        assert set(played) | set(held) == DECK and len(played) + len(held) == 52
-        for s in seen:
-            assert s.card in dealt[s.seat]
-        for player, hand in enumerate(deal.play.hands):
-            if hand is not None:
-                assert sorted(hand) == sorted(hands[player])
+        check_one_place(deal.play.knowledge.seen, hands, dealt, DECK, deal.play.hands)
 
     def check_tricks(self, finished, forehand) -> list:
         cp = finished.play
         assert len(cp.tricks) == 13
-        leader, won = forehand, [0] * 4
         trump = cp.tricks[0].plays[0].card.suit if cp.trump_from_lead else cp.trump
         assert cp.trump == trump
-        for trick in cp.tricks:
-            assert trick.leader == leader
-            assert [p.seat for p in trick.plays] == list(whist_play.clockwise(cp.seating,
-                                                                              leader))
-            leader = winner_of([(p.seat, p.card) for p in trick.plays], trump)
-            won[leader] += 1
+        winners = check_trick_order(cp.tricks, forehand,
+                                    lambda seat: whist_play.clockwise(cp.seating, seat),
+                                    lambda plays: trick_winner(plays, trump))
+        won = [winners.count(seat) for seat in range(4)]
         assert tuple(won) == cp.won and sum(won) == 13
         return won
 
     def check_findings(self, finished) -> None:
         revokes, self.revokes = self.revokes, []
         found = finished.play.knowledge.findings
-        if not revokes:
-            assert found == ()
-            return
-        for finding in found:
-            assert (finding.seat, finding.params["suit"], finding.params["revoke_trick"]) \
-                in revokes
-            assert finding.params["proof_trick"] > finding.params["revoke_trick"]
-            assert finding.rule == "Whist — Spelet"
         plays = [(t.number, p.seat, p.card) for t in finished.play.tricks for p in t.plays]
-        for seat, suit, trick in revokes:
-            shown_later = any(s == seat and c.suit == suit and n > trick for n, s, c in plays)
-            proven = any(f.seat == seat and f.params["suit"] == suit
-                         and f.params["revoke_trick"] <= trick < f.params["proof_trick"]
-                         for f in found)
-            assert proven == shown_later, (seat, suit, trick)
+        check_revokes_proven(revokes, found, plays, rule="Whist — Spelet")
 
     def check_after(self, dealer, number, changes, before) -> None:
         state, ref = self.state, self.ref
@@ -424,11 +360,7 @@ class Match:
             self.games_seen += sum(c is not None for c in changes) // 2
         else:
             assert list(state.points) == ref.points
-        totals = [0, 0, 0, 0]
-        for row in state.rows[1:]:
-            totals = [t + (c or 0) for t, c in zip(totals, row.changes)]
-            assert tuple(totals) == row.totals
-        assert tuple(totals) == state.totals
+        check_rows_add_up(state.rows, [0] * 4, state.totals)
         assert (state.phase == "over") == ref.over
         if ref.over:
             assert state.winners == ref.winners
@@ -437,8 +369,7 @@ class Match:
         while self.state.phase != "over":
             assert self.deals < MAX_DEALS, "the match did not end"
             self.play_deal()
-            if self.rng.random() < 0.1:
-                self.checkpoints.append((len(self.entries), self.state))
+            self.maybe_checkpoint(0.1)
 
 
 def _finish(match: Match) -> None:
@@ -448,9 +379,7 @@ def _finish(match: Match) -> None:
     assert result["winners"] == list(state.winners) and result["totals"] == list(state.totals)
     if match.variant.pairs:
         assert module.sheet(state).settlement == state.money and sum(state.money) == 0
-    assert replay(match.setup, match.entries) == state
-    for length, snapshot in match.checkpoints[:3]:
-        assert replay(match.setup, match.entries[:length]) == snapshot
+    match.check_replay()
 
 
 GAME_OPTIONS = [

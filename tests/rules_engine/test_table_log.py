@@ -124,22 +124,26 @@ def test_correction_replaces_what_an_event_said():
     assert replay(SETUP, log.entries) == log.state
 
 
-def test_correction_that_breaks_a_later_event_is_refused_naming_it():
+def refused_correction_of_bos_bid(seat: int):
+    """Correct Bo's bid in ``bidding_log`` into a bid of 4 by ``seat``, which the log must
+    refuse as ``log_breaks_rules``; returns the refusal's params and the log's seqs."""
     log, seqs = bidding_log()
     v = log.refuse("log_breaks_rules", {
         "type": "correct", "target": seqs["bo"],
-        "event": {"type": "bid", "seat": 1, "bid": 4}})
-    assert v.params["seq"] == seqs["cia"]
-    assert v.params["violation"]["code"] == "bid_not_higher"
+        "event": {"type": "bid", "seat": seat, "bid": 4}})
+    return v.params, seqs
+
+
+def test_correction_that_breaks_a_later_event_is_refused_naming_it():
+    params, seqs = refused_correction_of_bos_bid(seat=1)
+    assert params["seq"] == seqs["cia"]
+    assert params["violation"]["code"] == "bid_not_higher"
 
 
 def test_correction_into_an_illegal_event_names_the_corrected_one():
-    log, seqs = bidding_log()
-    v = log.refuse("log_breaks_rules", {
-        "type": "correct", "target": seqs["bo"],
-        "event": {"type": "bid", "seat": 0, "bid": 4}})
-    assert v.params["seq"] == seqs["bo"]
-    assert v.params["violation"]["code"] == "not_your_turn"
+    params, seqs = refused_correction_of_bos_bid(seat=0)
+    assert params["seq"] == seqs["bo"]
+    assert params["violation"]["code"] == "not_your_turn"
 
 
 def test_a_correction_that_changes_a_later_outcome_is_allowed():
