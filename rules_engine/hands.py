@@ -14,7 +14,10 @@ about a private card in the same way:
   entered hand;
 - ``check_in_hand`` / ``refuse_held_by_other``: a play must come from the seat's own entered
   hand, and a card in another seat's entered hand cannot be played by anyone else;
-- ``refuse_duty``: a duty of the text broken by a play that the entered hand proves wrong.
+- ``refuse_duty``: a duty of the text broken by a play that the entered hand proves wrong;
+- ``cards_held``: how many cards a seat holds now (the size a hand entry must have);
+- ``offer_hand_entry``: ``expected`` plus hand entry — the legal cards of the seat to play,
+  sealed for his phone, and a ``hand`` input for each seat that may still enter his hand.
 
 Each refusal that rests on a private card carries ``private_to`` and a public wording that
 says what is wrong without naming the card or saying who holds it.
@@ -24,17 +27,21 @@ entered hand is ``PRIVATE`` to its seat until the deal is over (``deal_in_progre
 ``describe`` holds it sealed (``sealed_hands``), ``expected`` gives the seat its legal cards
 sealed (``fields.legal``, ``sealed_legal``) and never leaves entered cards out of the public
 hint, and refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``)
-carry ``private_to`` with a wording that names no card.
+carry ``private_to`` with a wording that names no card. ``PRIVATE`` below is the whole
+declaration of a game whose only private entry is the hand; the games' docstrings refer here
+rather than repeat this.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, SUIT_NAMES
 from .errors import RuleViolation
 from .events import EventSpec
+from .protocol import Expectation, Expected
 from .secrets import PrivateSpec, sealed
 
 HAND = "hand"
@@ -86,6 +93,29 @@ def sealed_hands(hands: Hands) -> list[Any]:
 def sealed_legal(seat: int, cards: Iterable[Card] | None) -> dict[str, Any] | None:
     """The cards ``seat`` may play now, for ``expected`` (his phone offers them first)."""
     return None if cards is None else sealed(seat, cards)
+
+
+def cards_held(size: int, seen: Iterable[Any], seat: int) -> int:
+    """Cards ``seat`` holds now: ``size`` (dealt, or after the buying) less his plays among
+    ``seen`` (``Play``-like values with a ``seat``)."""
+    return size - sum(1 for play in seen if play.seat == seat)
+
+
+def offer_hand_entry(exp: Expected, legal_of: Callable[[int], tuple[Card, ...] | None],
+                     open_seats: Iterable[tuple[int, int]]) -> Expected:
+    """``expected`` plus hand entry: the legal cards of the seat to play when his hand is
+    known (``legal_of(seat)``, ``None`` when not; sealed: only his phone sees them), and a
+    ``hand`` input with its card count for each ``(seat, count)`` of ``open_seats``."""
+    inputs = []
+    for item in exp.inputs:
+        if item.type == "play" and item.seat is not None:
+            legal = legal_of(item.seat)
+            if legal is not None:
+                item = replace(item, fields=dict(item.fields,
+                                                 legal=sealed_legal(item.seat, legal)))
+        inputs.append(item)
+    inputs += [Expectation("hand", seat, fields={"count": count}) for seat, count in open_seats]
+    return replace(exp, inputs=tuple(inputs))
 
 
 def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,

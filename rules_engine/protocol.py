@@ -93,12 +93,13 @@ class GameModule(Protocol):
     def describe(self, state: Any) -> dict[str, Any]: ...
 
 
-def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
+def check_players(players: tuple[str, ...], first_dealer: int | None, *, name: str,
                   players_range: tuple[int, int], rule: str, dealer_rule: str | None = None,
                   sv: str | None = None, en: str | None = None) -> None:
     """Refuse a table of the wrong size or with a first dealer who is not at it (every
     game's ``new``). ``sv``/``en`` replace the plain "X is played by 3–5 players" where the
-    text says more (Bräus's "four players in two pairs")."""
+    text says more (Bräus's "four players in two pairs"). ``first_dealer=None``: a game
+    without a dealer (Kom ihåg: the youngest begins), whose table's first dealer is ignored."""
     low, high = players_range
     if not low <= len(players) <= high:
         count = f"{low}" if low == high else f"{low}–{high}"
@@ -106,7 +107,8 @@ def check_players(players: tuple[str, ...], first_dealer: int, *, name: str,
             "player_count", rule=rule, params={"players": len(players)},
             sv=sv or f"{name} spelas av {count} spelare.",
             en=en or f"{name} is played by {count} players.")
-    check_first_dealer(first_dealer, len(players), dealer_rule or rule)
+    if first_dealer is not None:
+        check_first_dealer(first_dealer, len(players), dealer_rule or rule)
 
 
 def not_expected(exp: Expected, event_type: str, phase: str, rule: str, *,

@@ -91,3 +91,18 @@ class Sheet:
         if self.winner is not None:
             lines.append(f"winner: {self.players[self.winner]}")
         return "\n".join(lines)
+
+
+def append_row(rows: tuple[SheetRow, ...], totals: tuple[int, ...], kind: str, label_sv: str,
+               label_en: str, changes: dict[int, int], deal: int | None = None,
+               marks: tuple[str, ...] = ()) -> tuple[tuple[int, ...], tuple[SheetRow, ...]]:
+    """A row written under the others: ``changes`` (seat → points) added to the running
+    totals; seats not named get ``None`` (the row did not touch them). Returns the new totals
+    and rows, for a game's state to keep (every game whose sheet runs row by row)."""
+    scores = list(totals)
+    row_changes: list[int | None] = [None] * len(totals)
+    for seat, delta in changes.items():
+        scores[seat] += delta
+        row_changes[seat] = delta
+    row = SheetRow(kind, label_sv, label_en, tuple(row_changes), tuple(scores), deal, marks)
+    return tuple(scores), rows + (row,)

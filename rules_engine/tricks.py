@@ -1,22 +1,30 @@
-"""Tricks: who plays next, which card wins, and the turn order around the table.
+"""Tricks: the cards of a trick, which card wins it, and which cards may be played.
 
-Seats are numbered 0..n-1 in the order the players sit *clockwise*. Games that go
-counter-clockwise (800, Fyrtioett) pass ``direction=-1``. Players who dropped out of a deal
-(Rödskägg's "går inte med") are skipped by passing the seats still active. A card from a
-player whose turn it is not is refused with ``turn_refusal``, the same words in every game.
+The seat ring (``next_seat``, ``seats_from``: clockwise or counter-clockwise, skipping seats
+no longer in the deal, such as Rödskägg's "går inte med") lives in ``rules_engine.seating``
+with the rest of who sits where; it is imported here too, so ``tricks.next_seat`` keeps
+working.
 
-Which cards may be played: ``playable`` (follow suit, else trump, else anything) and, for
-games that must also head the trick (the Schnapsen family), ``duty_broken`` — which duty a
-card broke, proven by another card of the same hand — and ``legal_under_duty``.
+For a game's card play (so that the next trick game writes only its own duties):
+
+- ``winning_play`` / ``playable`` (and the ``_skipping`` forms for a card of no suit): who
+  takes the trick, and the cards a hand may play under "follow suit, else trump";
+- ``turn_refusal``: a card from a player whose turn it is not, the same words in every game;
+- ``enter_trick``: a whole trick entered at once (event ``trick``), each card through the
+  game's own check of a single card; ``check_trick_size`` its count;
+- ``add_trick``: tricks per seat after one more; ``trick_as_dict``: a trick for ``describe``;
+- for games that must also head the trick (the Schnapsen family), ``duty_broken`` — which
+  duty a card broke, proven by another card of the same hand — and ``legal_under_duty``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import Card, Deck
 from .errors import RuleViolation
+from .seating import next_seat, seats_from  # noqa: F401  (re-exported: the seat ring)
 
 
 @dataclass(frozen=True)
@@ -48,25 +56,6 @@ class Trick:
             if play.seat == seat:
                 return play.card
         return None
-
-
-def next_seat(seat: int, n_seats: int, active: Iterable[int] | None = None,
-              direction: int = 1) -> int:
-    """The next seat after ``seat`` in the direction of play, skipping inactive seats."""
-    active_set = set(range(n_seats)) if active is None else set(active)
-    for step in range(1, n_seats + 1):
-        candidate = (seat + direction * step) % n_seats
-        if candidate in active_set:
-            return candidate
-    raise ValueError("no active seat")
-
-
-def seats_from(start: int, n_seats: int, active: Iterable[int] | None = None,
-               direction: int = 1) -> tuple[int, ...]:
-    """All active seats in playing order, beginning with ``start``."""
-    active_set = set(range(n_seats)) if active is None else set(active)
-    order = [(start + direction * step) % n_seats for step in range(n_seats)]
-    return tuple(seat for seat in order if seat in active_set)
 
 
 def winning_play(trick: Trick, deck: Deck, trump: str | None = None) -> Play:
@@ -159,6 +148,43 @@ def playable(hand: Iterable[Card], led_suit: str | None, trump: str | None,
         if must is not None and any(c.suit == must for c in cards):
             return tuple(c for c in cards if c.suit == must or c.suit in free_set)
     return cards
+
+
+# --- trick play entered at the table: shared checks and words ------------------------------
+def check_trick_size(cards: tuple[Card, ...], remaining: int, rule: str) -> None:
+    """A whole trick entered at once (event ``trick``) holds exactly the cards still due."""
+    if len(cards) != remaining:
+        raise RuleViolation(
+            "trick_size", rule=rule, params={"cards": len(cards), "expected": remaining},
+            sv=f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
+            en=f"The trick needs {remaining} more cards, not {len(cards)}.")
+
+
+def add_trick(won: tuple[int, ...], winner: int) -> tuple[int, ...]:
+    """Tricks per seat after ``winner`` took one more."""
+    return tuple(w + (1 if s == winner else 0) for s, w in enumerate(won))
+
+
+def trick_as_dict(trick: Trick, winner: int | None = None) -> dict:
+    """A trick for ``describe``: number, leader, the cards by seat, and (once complete) who
+    took it."""
+    out = {"number": trick.number, "leader": trick.leader,
+           "cards": [{"seat": p.seat, "card": str(p.card)} for p in trick.plays]}
+    if winner is not None:
+        out["winner"] = winner
+    return out
+
+
+def enter_trick(state: Any, cards: tuple[Card, ...], remaining: int, rule: str,
+                to_play: Callable[[Any], int],
+                play: Callable[[Any, int, Card], Any]) -> Any:
+    """A whole trick entered at once (event ``trick``): the cards in playing order from the
+    seat to play, each played by ``play(state, seat, card)`` for the seat ``to_play(state)``
+    names — so every check of a single card applies to each of them."""
+    check_trick_size(cards, remaining, rule)
+    for card in cards:
+        state = play(state, to_play(state), card)
+    return state
 
 
 # --- the duty to follow, trump and head the trick (the Schnapsen family) -----------------

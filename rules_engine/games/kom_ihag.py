@@ -56,13 +56,14 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/kom_i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
-from ..errors import EventFormatError, Finding, RuleViolation
+from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
-from ..protocol import Expectation, Expected, RuleSection
+from ..protocol import check_players, Expectation, Expected, option, RuleSection
+from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
 
 ID = "kom_ihag"
@@ -104,19 +105,17 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    pair_rule: str = field(default="rank", metadata={
-        "choices": PAIR_RULES,
-        "sv": "Ett par: samma valör (texten) eller samma valör och färg (röd/svart).",
-        "en": "A pair: the same rank (the text) or the same rank and colour (red/black)."})
-    entry: str = field(default="turns", metadata={
-        "choices": ENTRY_MODES,
-        "sv": "Inmatning: varje tur, missar också (förval), eller räkneläge — bara paren, "
-              "av den som tog dem; missarna däremellan är underförstådda.",
-        "en": "Entry: every turn, misses too (default), or tally mode — only the pairs, by "
-              "whoever took them; the misses in between are implied."})
-    left_out: str = field(default="", metadata={
-        "sv": "Begagnad lek: korten som inte är med, t.ex. ”♠7 ♥7” (tomt: hela leken).",
-        "en": "A used deck: the cards not in play, e.g. “♠7 ♥7” (empty: the whole deck)."})
+    pair_rule: str = option("rank", PAIR_RULES,
+        sv="Ett par: samma valör (texten) eller samma valör och färg (röd/svart).",
+        en="A pair: the same rank (the text) or the same rank and colour (red/black).")
+    entry: str = option("turns", ENTRY_MODES,
+        sv="Inmatning: varje tur, missar också (förval), eller räkneläge — bara paren, "
+           "av den som tog dem; missarna däremellan är underförstådda.",
+        en="Entry: every turn, misses too (default), or tally mode — only the pairs, by "
+           "whoever took them; the misses in between are implied.")
+    left_out: str = option("",
+        sv="Begagnad lek: korten som inte är med, t.ex. ”♠7 ♥7” (tomt: hela leken).",
+        en="A used deck: the cards not in play, e.g. “♠7 ♥7” (empty: the whole deck).")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -201,11 +200,9 @@ def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
     options = options or Options()
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DECK, params={"players": len(players)},
-            sv=f"Kom ihåg spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Kom ihåg is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
+    # No dealer: the youngest begins, so the table's first dealer is not the game's concern.
+    check_players(players, None, name=TITLE, players_range=(MIN_PLAYERS, MAX_PLAYERS),
+                  rule=R_DECK)
     if options.pair_rule not in PAIR_RULES:
         raise EventFormatError(
             "bad_option", rule="Spelets alternativ",
@@ -229,7 +226,7 @@ def new(players: tuple[str, ...], options: Options | None = None,
                "valör och färg) behöver ett jämnt antal kort kvar.",
             en="The cards in play must all pair up: each rank (under the colour rule: each "
                "rank and colour) needs an even number of cards left.")
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), (0,) * len(players))
+    start = SheetRow.start((0,) * len(players))
     return State(players, options, in_play, (0,) * len(players), (0,) * len(RANKS),
                  rows=(start,))
 
@@ -276,10 +273,6 @@ def miss_possible(state: State) -> bool:
 def tally_mode(state: State) -> bool:
     """Only the pairs are entered; the misses in between are implied (option ``entry``)."""
     return state.options.entry == "tally"
-
-
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
 
 
 def _name(state: State, seat: int) -> str:
@@ -429,7 +422,7 @@ def _on_miss(state: State, event: dict[str, Any]) -> State:
     turn = state.turn + (1 if state.to_play is None else 0)
     flip = Flip(len(state.flips) + 1, turn, seat, "miss", None, cards)
     # The next player clockwise begins a new turn.
-    return replace(state, flips=state.flips + (flip,), to_play=(seat + 1) % state.n,
+    return replace(state, flips=state.flips + (flip,), to_play=next_seat(seat, state.n),
                    turn=turn + 1)
 
 

@@ -5,6 +5,13 @@ pp. 66–67), its parts *Kortleken*, *Förberedelser*, *Giv*, *Budrundan i förs
 *Budrundan i övriga givar*, *Köpet*, *Spelet av korten*, *Poängen* and *Avslutning*. Cited in
 refusals as "Norrandsknack — <part>".
 
+This module holds the rule tables, the state, the deal and what the table reads; the parts of
+the text each have a sibling: ``norrandsknack_bidding`` (Budrundan, Köpet),
+``norrandsknack_play`` (Spelet av korten: the duties and their proofs, a hand entered),
+``norrandsknack_scoring`` (Poängen: the deal's row, the limpa, the pot) and
+``norrandsknack_quick`` (a whole deal in one entry). Seats and their order:
+``rules_engine.seating``.
+
 How a deal runs, as the text says it
 ------------------------------------
 Everybody starts at 10 and moves down 1 for every trick; the first at 0 wins the omgång (the
@@ -58,8 +65,8 @@ only be proven later, all by a card played afterwards (nobody gains a card durin
 A hand entered by its player (``hand``) after the buying makes every duty checkable at once:
 a card not in it, the trump ace not led to the first trick, a non-trump lead under trumfmant
 (refused, so no limpa arises), not following suit — each refused citing "Spelet av korten".
-The hand and the cards named when laid away (face down) are ``PRIVATE`` to the seat until
-the deal is over (``deal_in_progress``); describe and expected wrap them in ``sealed``.
+The hand and the cards named when laid away (face down) are private to the seat while the
+deal is in progress (``PRIVATE``; how that works: ``rules_engine.hands``).
 
 Interpretations (where the text is silent or ambiguous; also on docs/rules/norrandsknack.md)
 ----------------------------------------------------------------------------------------------
@@ -116,18 +123,20 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
-from ..errors import EventFormatError, Finding, RuleViolation
+from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..secrets import PrivateSpec, sealed
 from ..events import EventSpec
 from ..knowledge import Knowledge
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
-from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
+from ..seating import next_seat
+from ..sheet import Sheet, SheetRow, append_row
+from ..tricks import Trick, trick_as_dict, winning_play
 
 ID = "norrandsknack"
 TITLE = "Norrandsknack"
@@ -227,33 +236,30 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    bid_after_three: bool = field(default=False, metadata={
-        "sv": "Variant: budgivningen sker på de tre första korten och uppslagskortet; de två "
-              "sista korten ges bara till dem som är med.",
-        "en": "Variant: the bidding is on the first three cards and the turned card; the last "
-              "two cards go only to those still in."})
-    max_redeals: int = field(default=MAX_REDEALS, metadata={
-        "choices": (3, 2),
-        "sv": "Omgivar med samma givare när alla lurar: 3 (texten: tre omgivar) eller 2 "
-              "(tre givar i allt).",
-        "en": "Redeals by the same dealer when all lure: 3 (the text: three redeals) or 2 "
-              "(three deals in all)."})
-    all_lura_later: str = field(default="redeal", metadata={
-        "choices": ("redeal", "next_dealer"),
-        "sv": "Om alla lurar i en senare giv (texten säger inget): omgiv som i första given "
-              "(förval) eller given går vidare.",
-        "en": "If all lure in a later deal (the text is silent): redeal as in the first deal "
-              "(default) or the deal passes on."})
-    lone_knocker: str = field(default="takes_all", metadata={
-        "choices": ("takes_all", "thrown_in"),
-        "sv": "Om alla passar efter en knack (texten säger inget): knackaren tar alla fem "
-              "sticken (förval) eller given kastas.",
-        "en": "If everybody passes after a knock (the text is silent): the knocker takes all "
-              "five tricks (default) or the deal is thrown in."})
-    stake: int = field(default=0, metadata={
-        "sv": "Insats i potten vid omgångens början och för varje limpa (0: inte om pengar).",
-        "en": "Stake into the pot when the omgång begins and for every limpa (0: not for "
-              "money)."})
+    bid_after_three: bool = option(False,
+        sv="Variant: budgivningen sker på de tre första korten och uppslagskortet; de två "
+           "sista korten ges bara till dem som är med.",
+        en="Variant: the bidding is on the first three cards and the turned card; the last "
+           "two cards go only to those still in.")
+    max_redeals: int = option(MAX_REDEALS, (3, 2),
+        sv="Omgivar med samma givare när alla lurar: 3 (texten: tre omgivar) eller 2 "
+           "(tre givar i allt).",
+        en="Redeals by the same dealer when all lure: 3 (the text: three redeals) or 2 "
+           "(three deals in all).")
+    all_lura_later: str = option("redeal", ("redeal", "next_dealer"),
+        sv="Om alla lurar i en senare giv (texten säger inget): omgiv som i första given "
+           "(förval) eller given går vidare.",
+        en="If all lure in a later deal (the text is silent): redeal as in the first deal "
+           "(default) or the deal passes on.")
+    lone_knocker: str = option("takes_all", ("takes_all", "thrown_in"),
+        sv="Om alla passar efter en knack (texten säger inget): knackaren tar alla fem "
+           "sticken (förval) eller given kastas.",
+        en="If everybody passes after a knock (the text is silent): the knocker takes all "
+           "five tricks (default) or the deal is thrown in.")
+    stake: int = option(0,
+        sv="Insats i potten vid omgångens början och för varje limpa (0: inte om pengar).",
+        en="Stake into the pot when the omgång begins and for every limpa (0: not for "
+           "money).")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -344,6 +350,8 @@ LABELS = {
 # --- state ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Deal:
+    """One deal, from the turned card to its row on the sheet (or its redeal)."""
+
     number: int
     dealer: int
     forehand: int
@@ -371,6 +379,9 @@ class Deal:
 
 @dataclass(frozen=True)
 class State:
+    """The omgång: the protokoll, the dealer, the pot, and the deal in progress or the last
+    one."""
+
     players: tuple[str, ...]
     options: Options
     scores: tuple[int, ...]
@@ -399,12 +410,8 @@ def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
     options = options or Options()
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_PREP, params={"players": len(players)},
-            sv=f"Norrandsknack spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Norrandsknack is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name=TITLE, players_range=(MIN_PLAYERS, MAX_PLAYERS),
+                  rule=R_PREP, dealer_rule=R_DEAL)
     if not isinstance(options.stake, int) or isinstance(options.stake, bool) \
             or options.stake < 0:
         raise EventFormatError("bad_option", rule=R_PREP,
@@ -412,17 +419,12 @@ def new(players: tuple[str, ...], options: Options | None = None,
                                sv="Insatsen är ett heltal, 0 eller mer.",
                                en="The stake is a whole number, 0 or more.")
     scores = (START_POINTS,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), scores,
-                     marks=("",) * len(players))
+    start = SheetRow.start(scores, marks=("",) * len(players))
     return State(players, options, scores, first_dealer, rows=(start,),
                  paid=(options.stake,) * len(players))
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def _name(state: State, seat: int) -> str:
     return state.players[seat]
 
@@ -443,38 +445,11 @@ def parse_bid(value: Any, rule: str = R_LATER) -> str:
                      "with) or passa (pass).")
 
 
-def add_limpa(points: int) -> int:
-    """A limpa: up 5, but never above 10.
-
-    >>> add_limpa(7)   # "En spelare som till exempel står på 7 poäng … hamnar på 10 poäng"
-    10
-    """
-    return min(MAX_POINTS, points + LIMPA)
-
-
-def score_player(points: int, tricks: int, limpa: bool) -> int:
-    """A player's points after a deal: −1 a trick; a limpa (only without a trick) +5, cap 10."""
-    after = points - PER_TRICK * tricks
-    return add_limpa(after) if limpa else after
-
-
 def _add_row(state: State, kind: str, sv: str, en: str, changes: dict[int, int],
              deal: int | None, marks: dict[int, str] | None = None) -> State:
-    scores = list(state.scores)
-    row_changes: list[int | None] = [None] * state.n
-    for seat, delta in changes.items():
-        scores[seat] += delta
-        row_changes[seat] = delta
     row_marks = tuple((marks or {}).get(s, "") for s in range(state.n))
-    row = SheetRow(kind, sv, en, tuple(row_changes), tuple(scores), deal, row_marks)
-    return replace(state, scores=tuple(scores), rows=state.rows + (row,))
-
-
-def _pay(state: State, seat: int) -> State:
-    """Every limpa costs one more stake into the pot."""
-    paid = list(state.paid)
-    paid[seat] += state.options.stake
-    return replace(state, paid=tuple(paid))
+    scores, rows = append_row(state.rows, state.scores, kind, sv, en, changes, deal, row_marks)
+    return replace(state, scores=scores, rows=rows)
 
 
 def _next_dealer(state: State) -> int:
@@ -523,12 +498,7 @@ def _phase_rule(state: State) -> str:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
-    return _violation(
-        "not_expected", _phase_rule(state),
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected(state), event_type, state.phase, _phase_rule(state))
 
 
 def _on_draw(state: State, event: dict[str, Any]) -> State:
@@ -573,183 +543,7 @@ def _start_deal(state: State, trump_card: Card | None) -> State:
                    past_findings=past)
 
 
-# --- bidding ---------------------------------------------------------------------------------
-def _open_order(state: State, deal: Deal) -> tuple[int, ...]:
-    """Knacka or lura: from forehand, clockwise, the dealer last."""
-    return seats_from(deal.forehand, state.n)
-
-
-def _answer_order(state: State, deal: Deal) -> tuple[int, ...]:
-    """After a knock (later deals): from the knocker's left round to his right."""
-    assert deal.knocker is not None
-    return tuple(s for s in seats_from(next_seat(deal.knocker, state.n), state.n)
-                 if s != deal.knocker)
-
-
-def _bidder(state: State, deal: Deal) -> int:
-    if deal.knocker is None:
-        return _open_order(state, deal)[len(deal.bids)]
-    knock_at = next(i for i, (_, b) in enumerate(deal.bids) if b == KNACKA)
-    return _answer_order(state, deal)[len(deal.bids) - knock_at - 1]
-
-
-def _open_choices(deal: Deal) -> tuple[str, ...]:
-    return OPEN_BIDS if deal.knocker is None else ANSWERS
-
-
-def _on_bid(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if state.phase != "bidding" or deal is None:
-        raise _refuse_phase(state, "bid")
-    rule = _bid_rule(deal)
-    seat, bid = event["seat"], parse_bid(event["bid"], rule)
-    to_bid = _bidder(state, deal)
-    if seat != to_bid:
-        raise _violation(
-            "not_your_turn", rule, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att tala, inte {_name(state, seat)}s.",
-            f"It is {_name(state, to_bid)}'s turn to speak, not {_name(state, seat)}'s.")
-    choices = _open_choices(deal)
-    if bid not in choices:
-        if deal.knocker is None:
-            sv = (f"Ingen har knackat än: {_name(state, seat)} knackar eller lurar. Stå med "
-                  "och passa svarar man först på en knack.")
-            en = (f"Nobody has knocked yet: {_name(state, seat)} knocks or lures. Standing "
-                  "with and passing answer a knock.")
-        else:
-            sv = (f"{_name(state, deal.knocker)} har knackat: då får ingen lura, och det "
-                  f"knackas bara en gång. {_name(state, seat)} står med eller passar.")
-            en = (f"{_name(state, deal.knocker)} has knocked: now nobody may lure, and there "
-                  f"is only one knock. {_name(state, seat)} stands with or passes.")
-        raise _violation("bid_not_open", rule,
-                         {"seat": seat, "bid": bid, "open": list(choices)}, sv, en)
-    deal = replace(deal, bids=deal.bids + ((seat, bid),))
-    if bid == KNACKA:
-        deal = replace(deal, knocker=seat)
-        if deal.first_rules:
-            # "Så fort någon har knackat, avslutas budrundan": everybody stays in.
-            return _start_buying(replace(state, deal=deal), tuple(range(state.n)))
-        return replace(state, deal=deal)
-    if deal.knocker is None:
-        if len(deal.bids) == state.n:
-            return _all_lura(replace(state, deal=deal))
-        return replace(state, deal=deal)
-    answers = [(s, b) for s, b in deal.bids if b in ANSWERS]
-    if len(answers) < state.n - 1:
-        return replace(state, deal=deal)
-    active = tuple(sorted([deal.knocker] + [s for s, b in answers if b == STA_MED]))
-    state = replace(state, deal=deal)
-    if len(active) == 1:
-        return _lone_knocker(state)
-    return _start_buying(state, active)
-
-
-def _all_lura(state: State) -> State:
-    """Everybody lurade. First deal: "omgiv", the same dealer, at most three times; later
-    deals: option ``all_lura_later`` (the text is silent)."""
-    deal = state.deal
-    assert deal is not None
-    same = deal.first_rules or state.options.all_lura_later == "redeal"
-    number = deal.number
-    if same and state.redeals < state.options.max_redeals:
-        count = state.redeals + 1
-        state = _add_row(
-            state, "redeal",
-            f"Giv {number}: alla lurade – omgiv ({count} av {state.options.max_redeals})",
-            f"Deal {number}: all lured – redeal ({count} of {state.options.max_redeals})",
-            {}, number)
-        return replace(state, phase="deal", redeals=count,
-                       deal=replace(deal, outcome="redeal"))
-    state = _add_row(state, "thrown_in", f"Giv {number}: alla lurade – given går vidare",
-                     f"Deal {number}: all lured – the deal passes on", {}, number)
-    return replace(state, phase="deal", redeals=0, dealer=_next_dealer(state),
-                   deal=replace(deal, outcome="passed_on"))
-
-
-def _lone_knocker(state: State) -> State:
-    """Everybody passed after the knock (option ``lone_knocker``; the text is silent)."""
-    deal = state.deal
-    assert deal is not None and deal.knocker is not None
-    knocker = deal.knocker
-    deal = replace(deal, active=(knocker,))
-    if state.options.lone_knocker == "thrown_in":
-        state = _add_row(state, "thrown_in",
-                         f"Giv {deal.number}: alla passade – given kastas",
-                         f"Deal {deal.number}: everybody passed – thrown in", {}, deal.number)
-        return replace(state, phase="deal", redeals=0, dealer=_next_dealer(state),
-                       deal=replace(deal, outcome="thrown_in"))
-    # Nobody contests him: the tricks are his, five, or as many as take him to 0.
-    taken = min(TRICKS_PER_DEAL, state.scores[knocker] // PER_TRICK)
-    won = tuple(taken if s == knocker else 0 for s in range(state.n))
-    return _score_deal(replace(state, deal=replace(deal, won=won)))
-
-
-def _start_buying(state: State, active: tuple[int, ...]) -> State:
-    deal = replace(state.deal, active=active)
-    return replace(state, deal=deal, phase="buying")
-
-
-# --- köpet -----------------------------------------------------------------------------------
-def _buy_order(state: State, deal: Deal) -> tuple[int, ...]:
-    """From the dealer's left, clockwise, among those in; the dealer (if in) comes last."""
-    return seats_from(next_seat(deal.dealer, state.n), state.n, deal.active)
-
-
-def _on_buy(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if state.phase != "buying" or deal is None:
-        raise _refuse_phase(state, "buy")
-    seat, count = event["seat"], event["discard"]
-    order = _buy_order(state, deal)
-    if seat not in deal.active:
-        raise _violation("not_in_deal", R_BUY, {"seat": seat},
-                         f"{_name(state, seat)} är inte med i given och köper inte.",
-                         f"{_name(state, seat)} is not in the deal and does not buy.")
-    to_buy = order[len(deal.buys)]
-    if seat != to_buy:
-        raise _violation(
-            "not_your_turn", R_BUY, {"seat": seat, "expected_seat": to_buy},
-            f"Det är {_name(state, to_buy)}s tur att köpa (från givarens vänster), inte "
-            f"{_name(state, seat)}s.",
-            f"It is {_name(state, to_buy)}'s turn to buy (from the dealer's left), not "
-            f"{_name(state, seat)}'s.")
-    allowed = DEALER_LAYS_AWAY if seat == deal.dealer else PLAYER_LAYS_AWAY
-    if count not in allowed:
-        if seat == deal.dealer:
-            sv = (f"Givaren har sex kort, lägger bort 1–6 och drar ett färre (ett "
-                  f"bortlagt = stå nöjd), inte {count}.")
-            en = (f"The dealer holds six cards, lays away 1–6 and draws one fewer (one "
-                  f"laid away = standing pat), not {count}.")
-        else:
-            sv = f"Man lägger bort 0–5 kort (0 = stå nöjd) och drar lika många, inte {count}."
-            en = f"One lays away 0–5 cards (0 = stand pat) and draws as many, not {count}."
-        raise _violation("bad_buy", R_BUY, {"seat": seat, "discard": count,
-                                            "allowed": list(allowed)}, sv, en)
-    cards: tuple[Card, ...] = event.get("cards") or ()
-    if len(cards) > count or len(set(cards)) != len(cards):
-        if count == 0:  # standing pat: no "at most 0" in words
-            sv, en = ("Den som står nöjd lägger inte bort något kort: inga kort kan nämnas.",
-                      "Standing pat lays nothing away: no cards can be named.")
-        else:
-            sv = f"Högst {count} olika kort kan nämnas när {count} läggs bort."
-            en = f"At most {count} different cards can be named when {count} are laid away."
-        raise _violation("buy_cards_count", R_BUY, {"discard": count, "cards": len(cards)},
-                         sv, en)
-    for card in cards:
-        if card == deal.trump_card and seat != deal.dealer:
-            raise _card_is_dealers(state, deal, seat)
-        for who, dead in deal.laid_away:
-            if dead == card:
-                raise _refuse_laid_away(state, card, who, R_BUY, seat)
-    deal = replace(deal, buys=deal.buys + ((seat, count),),
-                   laid_away=deal.laid_away + tuple((seat, c) for c in cards))
-    if len(deal.buys) < len(order):
-        return replace(state, deal=deal)
-    # "Den närmaste aktiva spelaren till vänster om givaren spelar ut."
-    leader = next_seat(deal.dealer, state.n, deal.active)
-    return replace(state, deal=replace(deal, current=Trick(1, leader)), phase="play")
-
-
+# --- the turned card and the cards laid away: nobody else's ----------------------------------
 def _card_is_dealers(state: State, deal: Deal, seat: int) -> RuleViolation:
     return _violation(
         "card_is_dealers", R_BUY, {"card": str(deal.trump_card), "dealer": deal.dealer,
@@ -760,441 +554,6 @@ def _card_is_dealers(state: State, deal: Deal, seat: int) -> RuleViolation:
         f"{_name(state, deal.dealer)}, not to {_name(state, seat)}.")
 
 
-# --- play ------------------------------------------------------------------------------------
-def _player_to_play(state: State, deal: Deal) -> int:
-    trick = deal.current
-    assert trick is not None
-    return seats_from(trick.leader, state.n, deal.active)[len(trick.plays)]
-
-
-def _on_play(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, event["type"])
-    return _play_card(state, event["seat"], event["card"])
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, "trick")
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    cards: tuple[Card, ...] = event["cards"]
-    remaining = len(deal.active) - len(deal.current.plays)
-    if len(cards) != remaining:
-        raise _violation("trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
-                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-                         f"The trick needs {remaining} more cards, not {len(cards)}.")
-    for card in cards:
-        state = _play_card(state, _player_to_play(state, state.deal), card)
-    return state
-
-
-def _play_card(state: State, seat: int, card: Card) -> State:
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    trick = deal.current
-    if seat not in deal.active:
-        raise _violation("not_in_deal", R_PLAY, {"seat": seat},
-                         f"{_name(state, seat)} är inte med i den här given.",
-                         f"{_name(state, seat)} is not in this deal.")
-    to_play = _player_to_play(state, deal)
-    if seat != to_play:
-        raise _violation(
-            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": to_play,
-                                      "trick": trick.number},
-            f"Det är {_name(state, to_play)}s tur i stick {trick.number}, inte "
-            f"{_name(state, seat)}s.",
-            f"It is {_name(state, to_play)}'s turn in trick {trick.number}, not "
-            f"{_name(state, seat)}'s.")
-    deal.knowledge.check_unplayed(card, R_PLAY)
-    for who, dead in deal.laid_away:
-        if dead == card:
-            raise _refuse_laid_away(state, card, who, R_PLAY, seat)
-    if card == deal.trump_card and seat != deal.dealer:
-        raise _card_is_dealers(state, deal, seat)
-    _check_against_hand(state, deal, seat, card)
-    trump = _trump(deal)
-    if not trick.plays:
-        deal = _note_lead(state, deal, seat, card)
-    knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
-                                      state.players)
-    deal = replace(deal, knowledge=knowledge, current=trick.add(Play(seat, card)),
-                   hands=hand_entry.without(deal.hands, seat, card) if deal.hands else ())
-    state = replace(state, deal=deal)
-    if card.suit == trump:
-        state = _prove_missed_trump_leads(state, seat, card, trick.number)
-        if card == _trump_ace(deal):
-            state = _prove_trump_ace_not_led(state, seat, card, trick.number)
-    if len(state.deal.current.plays) < len(deal.active):
-        return state
-    return _finish_trick(state)
-
-
-def _note_lead(state: State, deal: Deal, seat: int, card: Card) -> Deal:
-    """Remember a lead that a later card may prove wrong: the first lead when it was not the
-    trump ace, and every non-trump lead under trumfmant."""
-    trick = deal.current
-    assert trick is not None
-    ace = _trump_ace(deal)
-    if trick.number == 1 and card != ace and not (
-            ace == deal.trump_card and seat != deal.dealer):
-        # (If the turned card is the ace, only the dealer can hold it.)
-        deal = replace(deal, first_lead=(seat, card))
-    if trumfmant_seats(state) and card.suit != _trump(deal):
-        deal = replace(deal, suspect_leads=deal.suspect_leads + ((seat, trick.number, card),))
-    return deal
-
-
-def _prove_missed_trump_leads(state: State, seat: int, card: Card, number: int) -> State:
-    """A trump played now proves every earlier non-trump lead of this player under trumfmant:
-    he held this trump then. Each missed lead costs a limpa, written at once."""
-    deal = state.deal
-    assert deal is not None
-    proven = [s for s in deal.suspect_leads if s[0] == seat]
-    if not proven:
-        return state
-    deal = replace(deal, suspect_leads=tuple(s for s in deal.suspect_leads if s[0] != seat))
-    state = replace(state, deal=deal)
-    for _, lead_trick, lead_card in proven:
-        before = state.scores[seat]
-        after = add_limpa(before)
-        finding = Finding(
-            code="trumfmant_breach", rule=R_PLAY, seat=seat,
-            params={"lead_trick": lead_trick, "lead_card": str(lead_card),
-                    "proof_trick": number, "proof_card": str(card),
-                    "points_before": before, "points_after": after},
-            sv=(f"Trumfmant: {_name(state, seat)} spelade ut {lead_card} i stick {lead_trick} "
-                f"men hade trumf ({card}, spelat i stick {number}): limpa, {before} → "
-                f"{after}."),
-            en=(f"Trumfmant: {_name(state, seat)} led {lead_card} in trick {lead_trick} but "
-                f"held a trump ({card}, played in trick {number}): a limpa, {before} → "
-                f"{after}."))
-        state = _penalty_limpa(state, seat, lead_trick)
-        state = replace(state, deal=replace(state.deal,
-                                            findings=state.deal.findings + (finding,)))
-    return state
-
-
-def _penalty_limpa(state: State, seat: int, lead_trick: int | None) -> State:
-    deal = state.deal
-    assert deal is not None
-    where_sv = f" i stick {lead_trick}" if lead_trick is not None else ""
-    where_en = f" in trick {lead_trick}" if lead_trick is not None else ""
-    state = _add_row(
-        state, "penalty",
-        f"Trumfmant: {_name(state, seat)} spelade inte ut trumf{where_sv} – limpa",
-        f"Trumfmant: {_name(state, seat)} did not lead trump{where_en} – a limpa",
-        {seat: add_limpa(state.scores[seat]) - state.scores[seat]}, deal.number,
-        {seat: "limpa"})
-    state = _pay(state, seat)
-    return replace(state, deal=replace(state.deal, penalties=state.deal.penalties + (seat,)))
-
-
-def _prove_trump_ace_not_led(state: State, seat: int, card: Card, number: int) -> State:
-    deal = state.deal
-    assert deal is not None
-    if deal.first_lead is None or deal.first_lead[0] != seat:
-        return state
-    led = deal.first_lead[1]
-    finding = Finding(
-        code="trump_ace_not_led", rule=R_PLAY, seat=seat,
-        params={"trump_ace": str(card), "lead_trick": 1, "lead_card": str(led),
-                "proof_trick": number},
-        sv=(f"{_name(state, seat)} spelade ut {led} till första sticket men hade trumfesset "
-            f"{card} (spelat i stick {number}): trumfesset skulle ha spelats ut."),
-        en=(f"{_name(state, seat)} led {led} to the first trick but held the trump ace "
-            f"{card} (played in trick {number}): the trump ace had to be led."))
-    return replace(state, deal=replace(deal, findings=deal.findings + (finding,),
-                                       first_lead=None))
-
-
-def _finish_trick(state: State) -> State:
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    trick = deal.current
-    winner = winning_play(trick, DECK, _trump(deal)).seat
-    won = tuple(w + (1 if s == winner else 0) for s, w in enumerate(deal.won))
-    deal = replace(deal, tricks=deal.tricks + (trick,), won=won, current=None)
-    state = replace(state, deal=deal)
-    # "Om en spelare har tagit lika många stick som hen har poäng i protokollet, är spelet
-    # således slut och given avbryts."
-    if PER_TRICK * won[winner] >= state.scores[winner] or trick.number == TRICKS_PER_DEAL:
-        return _score_deal(state)
-    return replace(state, deal=replace(deal, current=Trick(trick.number + 1, winner)))
-
-
-# --- scoring ---------------------------------------------------------------------------------
-def _score_deal(state: State) -> State:
-    """Write the deal's row: −1 a trick; a limpa for a player at risk without a trick. A deal
-    that stopped early (a player reached 0 before the fifth trick) gives no limpa."""
-    deal = state.deal
-    assert deal is not None
-    stopped = sum(deal.won) < TRICKS_PER_DEAL
-    changes: dict[int, int] = {}
-    marks: dict[int, str] = {}
-    for seat in deal.active:
-        limpa = not stopped and deal.won[seat] == 0 and _at_risk(deal, seat)
-        changes[seat] = score_player(state.scores[seat], deal.won[seat], limpa) \
-            - state.scores[seat]
-        if limpa:
-            marks[seat] = "limpa"
-            state = _pay(state, seat)
-    knocker = _name(state, deal.knocker) if deal.knocker is not None else "?"
-    tricks = "–".join(str(deal.won[s]) for s in range(state.n))
-    sv = f"Giv {deal.number}: {knocker} knackade; stick {tricks}"
-    en = f"Deal {deal.number}: {knocker} knocked; tricks {tricks}"
-    if stopped:
-        sv += f"; avbruten efter stick {sum(deal.won)}"
-        en += f"; stopped after trick {sum(deal.won)}"
-    if marks:
-        sv += "; limpa: " + _names(state, marks)
-        en += "; limpa: " + _names(state, marks)
-    state = _add_row(state, "deal", sv, en, changes, deal.number, marks)
-    deal = replace(deal, outcome="stopped" if stopped else "played", current=None)
-    at_zero = [s for s in deal.active if state.scores[s] <= 0]
-    if at_zero:
-        return replace(state, deal=deal, winner=at_zero[0], phase="over")
-    # A deal with a knock has been played to the end: the first-deal rules are over.
-    return replace(state, deal=deal, phase="deal", first_rules=False, redeals=0,
-                   dealer=_next_dealer(state))
-
-
-# --- quick entry ---------------------------------------------------------------------------
-def _int_list(value: Any, n: int, high: int) -> bool:
-    return (isinstance(value, list) and len(value) == n
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= high
-                    for v in value))
-
-
-def _on_result(state: State, event: dict[str, Any]) -> State:
-    """Quick entry of a whole deal: every seat's bid, every seat's tricks, missed trump
-    leads. The bids are replayed in speaking order so that the bidding rules check them;
-    the penalties are written before the tricks."""
-    if state.phase == "deal":
-        state = _start_deal(state, None)
-    deal = state.deal
-    if state.phase != "bidding" or deal is None or deal.bids:
-        raise _refuse_phase(state, "result")
-    state = replace(state, deal=replace(deal, quick=True))
-    for seat, bid in _speaking_order(state, event["bids"]):
-        state = _on_bid(state, {"type": "bid", "seat": seat, "bid": bid})
-    tricks, missed = event.get("tricks"), event.get("missed_trump")
-    if state.phase != "buying":
-        # Settled in the bidding: all lured, or a lone knocker (who may take the tricks).
-        given = list(state.deal.won)
-        if (tricks is not None and tricks != given) or (
-                missed is not None and missed != [0] * state.n):
-            raise _violation("no_play", R_PLAY, {"tricks": given},
-                             "Den här given spelades inte: inga stick att ange.",
-                             "This deal was not played: there are no tricks to enter.")
-        return state
-    if not _int_list(tricks, state.n, TRICKS_PER_DEAL):
-        raise _violation("result_shape", R_PLAY, {"tricks": tricks},
-                         f"Ange antal stick (0–5) för var och en av {state.n} platser.",
-                         f"Give the number of tricks (0–5) for each of the {state.n} seats.")
-    missed = [0] * state.n if missed is None else missed
-    if not _int_list(missed, state.n, TRICKS_PER_DEAL):
-        raise _violation("result_shape", R_PLAY, {"missed_trump": missed},
-                         f"Ange missade trumfutspel (0–5) för var och en av {state.n} platser.",
-                         f"Give missed trump leads (0–5) for each of the {state.n} seats.")
-    _check_quick_play(state, tricks, missed)
-    for seat in range(state.n):
-        for _ in range(missed[seat]):
-            state = _penalty_limpa(state, seat, None)
-    _check_quick_end(state, tricks)
-    deal = replace(state.deal, won=tuple(tricks), current=None)
-    return _score_deal(replace(state, deal=deal, phase="play"))
-
-
-def _speaking_order(state: State, raw: Any) -> list[tuple[int, str]]:
-    """The bids of a quick entry (one per seat) in the order they were spoken: from forehand
-    those before the knocker lurade, then the knock; in later deals the others' answers from
-    the knocker's left. Only one knock; no lura after it in later deals."""
-    deal = state.deal
-    assert deal is not None
-    rule = _bid_rule(deal)
-    if not isinstance(raw, list) or len(raw) != state.n:
-        raise _violation("result_shape", rule, {"players": state.n},
-                         f"Ange ett bud för var och en av {state.n} platser.",
-                         f"Give one bid for each of the {state.n} seats.")
-    bids = [parse_bid(b, rule) for b in raw]
-    knockers = [s for s, b in enumerate(bids) if b == KNACKA]
-    if len(knockers) > 1:
-        raise _violation("one_knock", rule, {"seats": knockers},
-                         "Bara en spelare knackar: efter första knacken står de andra med "
-                         "eller passar (i första given är budrundan slut).",
-                         "Only one player knocks: after the first knock the others stand with "
-                         "or pass (in the first deal the bidding is over).")
-    if not knockers:
-        if any(b != LURA for b in bids):
-            raise _violation("bid_not_open", rule, {"open": list(OPEN_BIDS)},
-                             "Utan knack finns bara lura; stå med och passa svarar på en knack.",
-                             "Without a knock there is only luring; standing with and passing "
-                             "answer a knock.")
-        return [(s, LURA) for s in _open_order(state, deal)]
-    knocker = knockers[0]
-    allowed = (LURA,) if deal.first_rules else ANSWERS
-    wrong = [s for s in range(state.n) if s != knocker and bids[s] not in allowed]
-    if wrong:
-        if deal.first_rules:
-            sv = "I första givens budrunda är alla med: de andra lurar (eller hann inte tala)."
-            en = "In the first deal everybody is in: the others lure (or had not spoken)."
-        else:
-            sv = "Efter knacken står de andra med eller passar; ingen lurar längre."
-            en = "After the knock the others stand with or pass; nobody lures any more."
-        raise _violation("bid_not_open", rule, {"seats": wrong, "open": list(allowed)}, sv, en)
-    order = _open_order(state, deal)
-    spoken = [(s, LURA) for s in order[:order.index(knocker)]] + [(knocker, KNACKA)]
-    if not deal.first_rules:
-        spoken += [(s, bids[s]) for s in _answer_order(state, replace(deal, knocker=knocker))]
-    return spoken
-
-
-def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> None:
-    """Tricks and missed trump leads only for players in the deal; a missed trump lead only
-    where trumfmant can have held (someone in came down to 1) and by a player who led."""
-    deal = state.deal
-    assert deal is not None
-    outside = [s for s in range(state.n) if s not in deal.active and (tricks[s] or missed[s])]
-    if outside:
-        raise _violation("not_in_deal", R_PLAY, {"seats": outside},
-                         f"{_names(state, outside)} är inte med i given och tar inga stick.",
-                         f"{_names(state, outside)} are not in the deal and take no tricks.")
-    if not any(missed):
-        return
-    if not any(state.scores[s] - PER_TRICK * tricks[s] <= TRUMFMANT_AT for s in deal.active):
-        raise _violation("no_trumfmant", R_PLAY, {"missed_trump": missed},
-                         "Ingen i given kom ner till 1 poäng: det var aldrig trumfmant.",
-                         "Nobody in the deal came down to 1 point: there was never trumfmant.")
-    leader = next_seat(deal.dealer, state.n, deal.active)
-    # One leads the first trick or after winning one.
-    too_many = [s for s in range(state.n) if missed[s] > tricks[s] + (s == leader)]
-    if too_many:
-        raise _violation("no_lead", R_PLAY, {"seats": too_many},
-                         f"{_names(state, too_many)} spelade inte ut så många gånger: man "
-                         "spelar ut till första sticket eller efter ett vunnet stick.",
-                         f"{_names(state, too_many)} did not lead that often: one leads to "
-                         "the first trick or after winning a trick.")
-    # One lead a trick; the fifth trick's leader has only that card left.
-    leads = min(sum(tricks), MOST_MISSED_LEADS)
-    if sum(missed) > leads:
-        raise _violation("no_lead", R_PLAY, {"missed_trump": missed, "leads": leads},
-                         f"Given hade bara {leads} utspel som kunde vara fel (ett per stick; "
-                         "femte stickets utspel är spelarens sista kort), inte "
-                         f"{sum(missed)}.",
-                         f"The deal had only {leads} leads that could be missed (one a trick; "
-                         f"the fifth trick's lead is the leader's last card), not "
-                         f"{sum(missed)}.")
-
-
-def _check_quick_end(state: State, tricks: list[int]) -> None:
-    """Five tricks, unless one player's tricks reached his points and the deal stopped."""
-    deal = state.deal
-    assert deal is not None
-    over = [s for s in deal.active if PER_TRICK * tricks[s] > state.scores[s]]
-    if over:
-        raise _violation("tricks_exceed_points", R_END, {"seats": over},
-                         f"{_names(state, over)} kan inte ha fler stick än poäng: given "
-                         "avbryts när sticken når poängen.",
-                         f"{_names(state, over)} cannot have more tricks than points: the "
-                         "deal stops when the tricks reach the points.")
-    reached = [s for s in deal.active if PER_TRICK * tricks[s] == state.scores[s]]
-    if len(reached) > 1:
-        raise _violation("two_reached", R_END, {"seats": reached},
-                         f"Bara en kan nå 0: given avbröts när den första nådde dit "
-                         f"({_names(state, reached)}).",
-                         f"Only one can reach 0: the deal stopped when the first got there "
-                         f"({_names(state, reached)}).")
-    total = sum(tricks)
-    if total > TRICKS_PER_DEAL or (total < TRICKS_PER_DEAL and not reached):
-        raise _violation("tricks_do_not_add_up", R_PLAY, {"tricks": tricks, "sum": total},
-                         f"Sticken blir {total}, men en giv har {TRICKS_PER_DEAL} stick (färre "
-                         "bara om någon nådde 0 och given avbröts).",
-                         f"The tricks add up to {total}, but a deal has {TRICKS_PER_DEAL} "
-                         "(fewer only if someone reached 0 and the deal stopped).")
-
-
-# --- a called trumfmant breach -----------------------------------------------------------------
-def open_missed_leads(state: State) -> tuple[tuple[int, int, Card], ...]:
-    """Non-trump leads under trumfmant that play never proved because the deal stopped early
-    (someone reached 0 first): (seat, trick, card). They can be called until the next deal."""
-    deal = state.deal
-    if deal is None or deal.outcome != "stopped" or state.phase not in ("over", "deal"):
-        return ()
-    return deal.suspect_leads
-
-
-def _on_trumfmant_breach(state: State, event: dict[str, Any]) -> State:
-    """The table calls a missed trump lead that play could not prove: the deal stopped
-    before the offender played a trump, and his hand shows he held one. As a proven one,
-    it costs a limpa (Spelet av korten); if that lifts the winner above 0 the omgång goes on."""
-    seat, trick, card = event["seat"], event.get("trick"), event.get("card")
-    deal = state.deal
-    open_ = [lead for lead in open_missed_leads(state)
-             if lead[0] == seat and (trick is None or lead[1] == trick)]
-    if not open_missed_leads(state):
-        raise _violation(
-            "breach_not_callable", R_PLAY, {"phase": state.phase},
-            "Ett missat trumfutspel påtalas så här bara efter en giv som avbröts innan alla "
-            "stick spelats, fram till nästa giv; annars bevisas det av trumfkortet som spelas "
-            "senare (snabbinmatning: missade trumfutspel).",
-            "A missed trump lead is called like this only after a deal that stopped before all "
-            "tricks were played, until the next deal; otherwise the trump played later proves "
-            "it (quick entry: missed trump leads).")
-    if not open_:
-        where_sv = f" i stick {trick}" if trick is not None else ""
-        where_en = f" in trick {trick}" if trick is not None else ""
-        raise _violation(
-            "no_missed_lead", R_PLAY, {"seat": seat, "trick": trick},
-            f"{_name(state, seat)} spelade inte ut något annat än trumf under trumfmant"
-            f"{where_sv} i den här given (eller så är det redan straffat).",
-            f"{_name(state, seat)} did not lead a non-trump under trumfmant{where_en} in this "
-            "deal (or it is already penalised).")
-    assert deal is not None
-    if card is not None:
-        _check_shown_trump(state, deal, seat, card)
-    _, lead_trick, lead_card = open_[0]
-    before = state.scores[seat]
-    shown_sv = f" ({card})" if card is not None else ""
-    finding = Finding(
-        code="trumfmant_breach", rule=R_PLAY, seat=seat,
-        params={"lead_trick": lead_trick, "lead_card": str(lead_card), "proof_trick": None,
-                "proof_card": None if card is None else str(card), "called": True,
-                "points_before": before, "points_after": add_limpa(before)},
-        sv=(f"Trumfmant: {_name(state, seat)} spelade ut {lead_card} i stick {lead_trick} men "
-            f"hade trumf{shown_sv} (påtalat efter att given avbrutits): limpa, {before} → "
-            f"{add_limpa(before)}."),
-        en=(f"Trumfmant: {_name(state, seat)} led {lead_card} in trick {lead_trick} but held "
-            f"a trump{shown_sv} (called after the deal stopped): a limpa, {before} → "
-            f"{add_limpa(before)}."))
-    deal = replace(deal, suspect_leads=tuple(lead for lead in deal.suspect_leads
-                                             if lead != open_[0]))
-    state = _penalty_limpa(replace(state, deal=deal), seat, lead_trick)
-    state = replace(state, deal=replace(state.deal, findings=state.deal.findings + (finding,)))
-    if state.winner is not None and state.scores[state.winner] > 0:
-        # The winner's own missed lead: the limpa takes him back above 0, as it would have
-        # had play proved it in time; nobody stands at 0, so the omgång goes on.
-        state = replace(state, winner=None, phase="deal", first_rules=False, redeals=0,
-                        dealer=_next_dealer(state))
-    return state
-
-
-def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """The trump shown must be one he can have held: a trump, not played, not laid away, and
-    the turned card only in the dealer's hand."""
-    trump = _trump(deal)
-    if card.suit != trump:
-        raise _violation("not_a_trump", R_PLAY, {"card": str(card), "trump": trump},
-                         f"{card} är inte trumf.", f"{card} is not a trump.")
-    deal.knowledge.check_unplayed(card, R_PLAY)
-    for who, dead in deal.laid_away:
-        if dead == card:  # his secret still at a table that keeps private entries closed
-            raise _refuse_laid_away(state, card, who, R_PLAY, seat)
-    if card == deal.trump_card and seat != deal.dealer:
-        raise _card_is_dealers(state, deal, seat)
-
-
-# --- a hand entered by its player: every play checked at once --------------------------------
 def _refuse_laid_away(state: State, card: Card, who: int, rule: str,
                       poster: int) -> RuleViolation:
     """``card`` was laid away face down by ``who``: his secret until the deal is over."""
@@ -1207,147 +566,7 @@ def _refuse_laid_away(state: State, card: Card, who: int, rule: str,
         public_en=f"{card} was laid away when buying and is out of play.")
 
 
-def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player in the deal enters the cards he holds, once the buying is over (his hand is
-    final then): five less those he has played. None played, laid away, or in another entered
-    hand; the turned card only in the dealer's."""
-    deal = state.deal
-    if state.phase != "play" or deal is None:
-        if state.phase in ("bidding", "buying"):
-            raise _violation(
-                "hand_not_yet", R_BUY, {"phase": state.phase},
-                "Handen matas in efter köpet, när den inte ändras mer.",
-                "The hand is entered after the buying, when it no longer changes.")
-        raise _refuse_phase(state, "hand")
-    seat = event["seat"]
-    if seat not in deal.active:
-        raise _violation("not_in_deal", R_PLAY, {"seat": seat},
-                         f"{_name(state, seat)} är inte med i den här given.",
-                         f"{_name(state, seat)} is not in this deal.")
-    hands = deal.hands or hand_entry.no_hands(state.n)
-    played = sum(1 for s in deal.knowledge.seen if s.seat == seat)
-    for card in event["cards"]:
-        if card == deal.trump_card and seat != deal.dealer:
-            raise _card_is_dealers(state, deal, seat)
-        for who, dead in deal.laid_away:
-            if dead == card:
-                raise _refuse_laid_away(state, card, who, R_BUY, seat)
-    cards = hand_entry.check_entry(
-        hands, seat, event["cards"], size=HAND - played,
-        seen=(s.card for s in deal.knowledge.seen), rule=R_PLAY, players=state.players,
-        size_sv=f" (fem efter köpet, {played} spelade)",
-        size_en=f" (five after the buying, {played} played)")
-    return replace(state, deal=replace(deal, hands=hand_entry.with_hand(hands, seat, cards)))
-
-
-def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """With the seat's hand entered, each duty of "Spelet av korten" is checked at once:
-    the card is his; the first leader holding the trump ace leads it; under trumfmant the
-    leader leads a trump if he has one; a follower follows suit if he can."""
-    if not deal.hands:
-        return
-    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
-    hand, trick = deal.hands[seat], deal.current
-    if hand is None or trick is None:
-        return
-    name, trump = _name(state, seat), _trump(deal)
-    if not trick.plays:
-        ace = _trump_ace(deal)
-        if trick.number == 1 and ace in hand and card != ace:
-            raise hand_entry.refuse_duty(
-                "must_lead_trump_ace", R_PLAY, seat, {"card": str(card), "holds": str(ace)},
-                sv=f"{name} har trumfesset {ace} på sin inmatade hand och måste spela ut det "
-                   "till första sticket.",
-                en=f"{name} holds the trump ace {ace} in the entered hand and must lead it to "
-                   "the first trick.",
-                public_sv=f"{name} har trumfesset på sin inmatade hand och måste spela ut det "
-                          "till första sticket.",
-                public_en=f"{name} holds the trump ace in the entered hand and must lead it to "
-                          "the first trick.")
-        held = next((c for c in hand if c.suit == trump), None)
-        if trumfmant_seats(state) and card.suit != trump and held is not None:
-            raise hand_entry.refuse_duty(
-                "must_lead_trump", R_PLAY, seat, {"card": str(card), "holds": str(held)},
-                sv=f"Trumfmant: {name} har {held} på sin inmatade hand och måste spela ut "
-                   "trumf.",
-                en=f"Trumfmant: {name} holds {held} in the entered hand and must lead a trump.",
-                public_sv=f"Trumfmant: {name} har trumf på sin inmatade hand och måste spela "
-                          "ut trumf.",
-                public_en=f"Trumfmant: {name} holds a trump in the entered hand and must lead "
-                          "a trump.")
-        return
-    led = trick.led_suit
-    same = next((c for c in hand if c.suit == led), None)
-    if card.suit != led and same is not None:
-        raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
-
-
-def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
-    deal = state.deal
-    if deal is None or not deal.hands or deal.hands[seat] is None or deal.current is None:
-        return None
-    hand, trick, trump = deal.hands[seat], deal.current, _trump(deal)
-    if not trick.plays:
-        ace = _trump_ace(deal)
-        if trick.number == 1 and ace in hand:
-            return (ace,)
-        trumps = tuple(c for c in hand if c.suit == trump)
-        return trumps if trumfmant_seats(state) and trumps else hand
-    return playable(hand, trick.led_suit, None)
-
-
-def deal_in_progress(state: State) -> int | None:
-    """The deal being bid, bought or played, else ``None``."""
-    if state.phase in ("bidding", "buying", "play") and state.deal is not None:
-        return state.deal.number
-    return None
-
-
-def _with_hands(state: State, exp: Expected) -> Expected:
-    """``expected`` plus hand entry after the buying, and the legal cards of the seat to play
-    when his hand is known (sealed: only his phone sees them)."""
-    deal = state.deal
-    if state.phase != "play" or deal is None:
-        return exp
-    inputs = []
-    for item in exp.inputs:
-        if item.type == "play" and item.seat is not None:
-            legal = legal_cards(state, item.seat)
-            if legal is not None:
-                item = replace(item, fields=dict(item.fields,
-                                                 legal=hand_entry.sealed_legal(item.seat, legal)))
-        inputs.append(item)
-    inputs += [Expectation("hand", s, fields={"count": HAND - sum(
-                   1 for p in deal.knowledge.seen if p.seat == s)})
-               for s in deal.active if not deal.hands or deal.hands[s] is None]
-    return replace(exp, inputs=tuple(inputs))
-
-
-_HANDLERS = {
-    "draw": _on_draw, "deal": _on_deal, "bid": _on_bid, "buy": _on_buy, "play": _on_play,
-    "trick": _on_trick, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
-}
-_HANDLERS["hand"] = _on_hand
-
-
 # --- what comes next -------------------------------------------------------------------------
-# A missed trump lead needs a lead made while holding another card: the fifth trick's lead
-# is the leader's last card, so at most the leads of tricks 1–4 can be missed, by one player
-# or several (a player can miss more than once).
-MOST_MISSED_LEADS = TRICKS_PER_DEAL - 1
-
-
-def _result_hints(state: State) -> dict[str, Any]:
-    bids = [KNACKA, LURA] if state.first_rules else [KNACKA, LURA, STA_MED, PASSA]
-    # Trumfmant needs someone in the deal at 1; from more than 6 nobody gets there in five
-    # tricks, and then no trump lead can be missed.
-    possible = any(state.scores[s] - PER_TRICK * TRICKS_PER_DEAL <= TRUMFMANT_AT
-                   for s in range(state.n))
-    missed = list(range(MOST_MISSED_LEADS + 1)) if possible else [0]
-    return {"bids": bids, "tricks": list(range(TRICKS_PER_DEAL + 1)), "missed_trump": missed}
-
-
 def _breach_calls(state: State) -> tuple[Expectation, ...]:
     """A called trumfmant breach, per player with an unproven missed lead, with its tricks."""
     leads = open_missed_leads(state)
@@ -1463,15 +682,6 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
-def settlement(state: State) -> tuple[int, ...] | None:
-    """With a stake: the winner takes the pot; everyone's net is what he got minus what he
-    put in. ``None`` when not playing for money or the omgång is not over."""
-    if state.winner is None or not state.options.stake:
-        return None
-    return tuple((state.pot if s == state.winner else 0) - state.paid[s]
-                 for s in range(state.n))
-
-
 def sheet(state: State) -> Sheet:
     notes: dict[str, Any] = {"start": START_POINTS, "direction": "down", "max": MAX_POINTS,
                              "first_deal_rules": state.first_rules,
@@ -1489,6 +699,13 @@ def result(state: State) -> dict[str, Any] | None:
         return None
     return {"winner": state.winner, "scores": list(state.scores), "pot": state.pot,
             "paid": list(state.paid), "settlement": list(settlement(state) or ())}
+
+
+def deal_in_progress(state: State) -> int | None:
+    """The deal being bid, bought or played, else ``None``."""
+    if state.phase in ("bidding", "buying", "play") and state.deal is not None:
+        return state.deal.number
+    return None
 
 
 def findings_of(deal: Deal) -> tuple[Finding, ...]:
@@ -1538,15 +755,29 @@ def describe(state: State) -> dict[str, Any]:
                           for s in sorted({w for w, _ in deal.laid_away})],
             "hands": hand_entry.sealed_hands(deal.hands or (None,) * state.n),
             "talong": talong(state),
-            "tricks": [{"number": t.number, "leader": t.leader,
-                        "cards": [{"seat": p.seat, "card": str(p.card)} for p in t.plays],
-                        "winner": winning_play(t, DECK, trump).seat} for t in deal.tricks],
-            "current": None if deal.current is None else {
-                "number": deal.current.number, "leader": deal.current.leader,
-                "cards": [{"seat": p.seat, "card": str(p.card)}
-                          for p in deal.current.plays]},
+            "tricks": [trick_as_dict(t, winning_play(t, DECK, trump).seat)
+                       for t in deal.tricks],
+            "current": None if deal.current is None else trick_as_dict(deal.current),
             "won": list(deal.won), "penalties": list(deal.penalties),
             "outcome": deal.outcome, "quick": deal.quick,
         }
     return out
 
+
+# --- the parts in their own modules, in the text's order: Budrundan and Köpet, Spelet av
+# korten, Poängen, and quick entry. Imported last, since they read the tables and the state
+# above; what they hold that others use is offered here too (``norrandsknack.add_limpa``).
+from .norrandsknack_bidding import (_bidder, _buy_order, _on_bid, _on_buy,  # noqa: E402
+                                    _open_choices)
+from .norrandsknack_play import (_on_hand, _on_play,  # noqa: E402
+                                 _on_trumfmant_breach, _player_to_play, _with_hands,
+                                 legal_cards, open_missed_leads)
+from .norrandsknack_scoring import add_limpa, score_player, settlement  # noqa: E402
+from .norrandsknack_quick import MOST_MISSED_LEADS, _on_result, _result_hints  # noqa: E402
+
+
+_HANDLERS = {
+    "draw": _on_draw, "deal": _on_deal, "bid": _on_bid, "buy": _on_buy, "play": _on_play,
+    "trick": _on_play, "result": _on_result, "trumfmant_breach": _on_trumfmant_breach,
+    "hand": _on_hand,
+}

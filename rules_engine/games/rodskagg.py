@@ -4,6 +4,11 @@ Source: rule file 002, section "Rödskägg regler" and its part "så här spelar
 (paragraphs on the deal, *Budgivningen*, *Spelet*, *Poängräkning*), with the clarifications
 in the project's rules README. Cited in refusals as "Rödskägg — <part>".
 
+This module holds the rule tables, the state, the deal, the bidding and the scoring; its
+siblings hold ``rodskagg_play`` (Spelet: the tricks, "Går ni med?", the exit knock, a hand
+entered), ``rodskagg_femopp`` (the breaches a player calls) and ``rodskagg_quick`` (a whole
+deal in one entry). Seats and their order: ``rules_engine.seating``.
+
 How a deal runs, as the text says it
 ------------------------------------
 Everybody starts at 12 and wants to get down to 0. The dealer (moving clockwise from deal to
@@ -77,23 +82,25 @@ A player may enter the cards he holds now (six dealt less those played), during 
 or the play. With it each of his plays is checked at once: a card not in the hand
 (``not_in_hand``) and a card that does not follow suit while the hand could
 (``must_follow``) are refused citing "Rödskägg — Spelet". A hand holding a suit he showed
-void in earlier proves that revoke (a finding private to him). ``PRIVATE`` marks the entry,
-``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
+void in earlier proves that revoke (a finding private to him). How the entry stays private:
+``rules_engine.hands``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import FRENCH52, SUIT_NAMES, Card
+from ..cards import FRENCH52
 from .. import hands as hand_entry
-from ..errors import Finding, RuleViolation
+from ..errors import Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
-from ..knowledge import Knowledge, Void
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
-from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
+from ..knowledge import Knowledge
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
+from ..seating import next_seat, seats_from
+from ..sheet import Sheet, SheetRow, append_row
+from ..tricks import Trick, trick_as_dict, winning_play
 
 ID = "rodskagg"
 TITLE = "Rödskägg (Fem opp!)"
@@ -154,23 +161,21 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    all_smyga: str = field(default="next_dealer", metadata={
-        "choices": ("next_dealer", "same_dealer"),
-        "sv": "Om alla smyger: nästa giv går vidare (förval) eller samma giv igen.",
-        "en": "If everyone passes: the deal passes on (default) or the same dealer redeals."})
-    penalty: int = field(default=5, metadata={
-        "choices": (5, 6),
-        "sv": "Straff för bet och för att gå med utan stick (texten: 5).",
-        "en": "Penalty for a failed bid and for joining without a trick (the text: 5)."})
-    declarer_leads_all: bool = field(default=False, metadata={
-        "sv": "Spelföraren spelar ut till varje stick (texten: stickvinnaren spelar ut).",
-        "en": "The declarer leads every trick (the text: the trick winner leads)."})
-    exact_zero: bool = field(default=False, metadata={
-        "sv": "Man måste landa exakt på 0 (texten: 0 eller under vinner).",
-        "en": "One must land exactly on 0 (the text: 0 or below wins)."})
-    stake_per_point: int = field(default=1, metadata={
-        "sv": "Insats per poäng vid avräkningen.",
-        "en": "Stake per point in the settlement."})
+    all_smyga: str = option("next_dealer", ("next_dealer", "same_dealer"),
+        sv="Om alla smyger: nästa giv går vidare (förval) eller samma giv igen.",
+        en="If everyone passes: the deal passes on (default) or the same dealer redeals.")
+    penalty: int = option(5, (5, 6),
+        sv="Straff för bet och för att gå med utan stick (texten: 5).",
+        en="Penalty for a failed bid and for joining without a trick (the text: 5).")
+    declarer_leads_all: bool = option(False,
+        sv="Spelföraren spelar ut till varje stick (texten: stickvinnaren spelar ut).",
+        en="The declarer leads every trick (the text: the trick winner leads).")
+    exact_zero: bool = option(False,
+        sv="Man måste landa exakt på 0 (texten: 0 eller under vinner).",
+        en="One must land exactly on 0 (the text: 0 or below wins).")
+    stake_per_point: int = option(1,
+        sv="Insats per poäng vid avräkningen.",
+        en="Stake per point in the settlement.")
 
 
 # --- events --------------------------------------------------------------------------------
@@ -252,6 +257,8 @@ LABELS = {
 # --- state ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Deal:
+    """One deal: the bids, the tricks, who joined or dropped, and the calls made in it."""
+
     number: int
     dealer: int
     forehand: int
@@ -277,6 +284,9 @@ class Deal:
 
 @dataclass(frozen=True)
 class State:
+    """The match: the protokoll, who is out, the dealer, and the deal in progress or the
+    last one played."""
+
     players: tuple[str, ...]
     options: Options
     scores: tuple[int, ...]
@@ -302,22 +312,14 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv=f"Rödskägg spelas av {MIN_PLAYERS}–{MAX_PLAYERS} spelare.",
-            en=f"Rödskägg is played by {MIN_PLAYERS}–{MAX_PLAYERS} players.")
-    check_first_dealer(first_dealer, len(players), R_DEAL)
+    check_players(players, first_dealer, name="Rödskägg",
+                  players_range=(MIN_PLAYERS, MAX_PLAYERS), rule=R_DEAL)
     scores = (START_POINTS,) * len(players)
-    start = SheetRow("start", "Start", "Start", (None,) * len(players), scores)
+    start = SheetRow.start(scores)
     return State(players, options or Options(), scores, first_dealer, rows=(start,))
 
 
 # --- small helpers ---------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def bid_name(bid: int, lang: str = "sv") -> str:
     if bid == SMYGA:
         return "smyger" if lang == "sv" else "passes"
@@ -352,14 +354,9 @@ def _name(state: State, seat: int) -> str:
 
 def _add_row(state: State, kind: str, sv: str, en: str, changes: dict[int, int],
              deal: int | None) -> State:
-    scores = list(state.scores)
-    row_changes: list[int | None] = [None] * state.n
-    for seat, delta in changes.items():
-        scores[seat] += delta
-        row_changes[seat] = delta
     marks = tuple("ute" if s in state.out else "" for s in range(state.n))
-    row = SheetRow(kind, sv, en, tuple(row_changes), tuple(scores), deal, marks)
-    return replace(state, scores=tuple(scores), rows=state.rows + (row,))
+    scores, rows = append_row(state.rows, state.scores, kind, sv, en, changes, deal, marks)
+    return replace(state, scores=scores, rows=rows)
 
 
 def _has_won(state: State, score: int) -> bool:
@@ -382,13 +379,7 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
-    return _violation(
-        "not_expected", _phase_rule(state.phase),
-        {"event": event_type, "phase": state.phase,
-         "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected(state), event_type, state.phase, _phase_rule(state.phase))
 
 
 def _phase_rule(phase: str) -> str:
@@ -476,164 +467,6 @@ def _all_smyga(state: State) -> State:
     return replace(state, phase="deal", dealer=dealer)
 
 
-def _expected_player(state: State, deal: Deal) -> int:
-    trick = deal.current
-    assert trick is not None
-    order = seats_from(trick.leader, state.n, _active(state, deal))
-    return order[len(trick.plays)]
-
-
-def _on_play(state: State, event: dict[str, Any]) -> State:
-    if state.phase == "ask":
-        deal = state.deal
-        assert deal is not None
-        raise _violation(
-            "ask_required", R_PLAY, {"declarer": deal.declarer},
-            f"Efter fjärde sticket ska {_name(state, deal.declarer)} fråga ”Går ni med?” "
-            f"innan spelet fortsätter. Glömmer {_name(state, deal.declarer)} det kan vem som helst "
-            "ropa fem opp.",
-            f"After the fourth trick {_name(state, deal.declarer)} must ask “Går ni med?” "
-            "before play goes on. If they forgot, anyone may call fem opp.")
-    if state.phase != "play":
-        raise _refuse_phase(state, event["type"])
-    return _play_card(state, event["seat"], event["card"])
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        return _on_play(state, event)
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    cards: tuple[Card, ...] = event["cards"]
-    remaining = len(_active(state, deal)) - len(deal.current.plays)
-    if len(cards) != remaining:
-        raise _violation(
-            "trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
-            f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-            f"The trick needs {remaining} more cards, not {len(cards)}.")
-    for card in cards:
-        state = _play_card(state, _expected_player(state, state.deal), card)
-    return state
-
-
-def _play_card(state: State, seat: int, card: Card) -> State:
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    trick = deal.current
-    to_play = _expected_player(state, deal)
-    if seat in deal.dropped:
-        raise _violation(
-            "dropped_out", R_PLAY, {"seat": seat},
-            f"{_name(state, seat)} gick inte med och spelar inte mer i den här given.",
-            f"{_name(state, seat)} did not join and plays no more in this deal.")
-    if seat != to_play:
-        raise _violation(
-            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": to_play,
-                                      "trick": trick.number},
-            f"Det är {_name(state, to_play)}s tur i stick {trick.number}, inte "
-            f"{_name(state, seat)}s.",
-            f"It is {_name(state, to_play)}'s turn in trick {trick.number}, not "
-            f"{_name(state, seat)}'s.")
-    deal.knowledge.check_unplayed(card, R_PLAY)
-    _check_against_hand(state, deal, seat, card)
-    exit_missed = deal.exit_missed or (deal.exit_due is not None and not deal.exit_knocked)
-    knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
-                                      state.players)
-    trick = trick.add(Play(seat, card))
-    deal = replace(deal, current=trick, knowledge=knowledge, exit_missed=exit_missed,
-                   hands=hand_entry.without(deal.hands, seat, card))
-    state = replace(state, deal=deal)
-    if len(trick.plays) < len(_active(state, deal)):
-        return state
-    return _finish_trick(state)
-
-
-def _finish_trick(state: State) -> State:
-    deal = state.deal
-    assert deal is not None and deal.current is not None
-    trick = deal.current
-    winner = winning_play(trick, DECK).seat
-    won = tuple(w + (1 if s == winner else 0) for s, w in enumerate(deal.won))
-    deal = replace(deal, tricks=deal.tricks + (trick,), won=won, current=None)
-    deal = _check_exit(state, deal)
-    number = trick.number
-    if number == TRICKS_PER_DEAL:
-        return _score_deal(replace(state, deal=deal))
-    leader = deal.declarer if state.options.declarer_leads_all else winner
-    deal = replace(deal, current=Trick(number + 1, leader))
-    phase = "ask" if number == ASK_AFTER_TRICK else "play"
-    return replace(state, deal=deal, phase=phase)
-
-
-def _check_exit(state: State, deal: Deal) -> Deal:
-    """Did the declarer reach 0 during the deal? Then he must knock for his exit."""
-    if deal.exit_due is not None or deal.declarer is None or deal.contract is None:
-        return deal
-    if len(deal.tricks) >= TRICKS_PER_DEAL:
-        return deal  # reached at the end of the deal: scored, not "during" it
-    taken = deal.won[deal.declarer]
-    if taken >= tricks_needed(deal.contract) and _has_won(
-            state, state.scores[deal.declarer] - taken):
-        return replace(deal, exit_due=deal.declarer)
-    return deal
-
-
-def _on_ask(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "ask":
-        raise _refuse_phase(state, "ask")
-    return _after_ask(state)
-
-
-def _undecided(state: State, deal: Deal) -> tuple[int, ...]:
-    return tuple(s for s in seats_from(next_seat(deal.declarer, state.n, state.in_match),
-                                       state.n, state.in_match)
-                 if s != deal.declarer and deal.won[s] == 0
-                 and s not in deal.joined and s not in deal.dropped)
-
-
-def _after_ask(state: State) -> State:
-    deal = state.deal
-    assert deal is not None
-    deal = replace(deal, asked=True)
-    phase = "join" if _undecided(state, deal) else "play"
-    return replace(state, deal=deal, phase=phase)
-
-
-def _on_join(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    if state.phase != "join" or deal is None:
-        raise _refuse_phase(state, "join")
-    seat = event["seat"]
-    if seat not in _undecided(state, deal):
-        reason_sv, reason_en = (
-            ("är spelförare", "is the declarer") if seat == deal.declarer else
-            ("har redan stick och är automatiskt med", "already has a trick and is in")
-            if deal.won[seat] else ("har redan bestämt sig", "has already decided"))
-        raise _violation("not_deciding", R_PLAY, {"seat": seat},
-                         f"{_name(state, seat)} {reason_sv}.",
-                         f"{_name(state, seat)} {reason_en}.")
-    if event["join"]:
-        deal = replace(deal, joined=deal.joined + (seat,))
-    else:
-        deal = replace(deal, dropped=deal.dropped + (seat,))
-    phase = "join" if _undecided(state, deal) else "play"
-    return replace(state, deal=deal, phase=phase)
-
-
-def _on_exit_knock(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    seat = event["seat"]
-    if deal is None or state.phase not in ("play", "ask", "join") or deal.exit_due != seat:
-        raise _violation(
-            "no_exit", R_SCORING, {"seat": seat},
-            f"{_name(state, seat)} har inte nått 0 under given och har inget att knacka för.",
-            f"{_name(state, seat)} has not reached 0 during this deal: nothing to knock for.")
-    if deal.exit_knocked:
-        raise _violation("already_knocked", R_SCORING, {"seat": seat},
-                         "Utgången är redan knackad.", "The exit knock is already made.")
-    return replace(state, deal=replace(deal, exit_knocked=True))
-
-
 def _on_misdeal(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     in_deal = state.phase in ("bidding", "play", "ask", "join")
@@ -669,170 +502,6 @@ def _on_misdeal(state: State, event: dict[str, Any]) -> State:
     # The same dealer deals again; the void deal leaves no trace but its row, and the redeal
     # is the same deal: it keeps the number ("Giv 1: felgiv, omgiv", then deal 1 again).
     return replace(state, phase="deal", deal=None, deals_started=number - 1)
-
-
-# --- fem opp -------------------------------------------------------------------------------
-_BREACH_TEXT = {
-    "foreign_cut": ("lät någon annan kupera", "let another player cut"),
-    "picked_up_early": ("tog upp korten före givens knack",
-                        "picked up the cards before the dealer's knock"),
-    "forgot_ask": ("glömde fråga ”Går ni med?”", "forgot to ask “Går ni med?”"),
-    "forgot_exit_knock": ("glömde ”Knack för min utgång”", "forgot “Knack för min utgång”"),
-}
-# Calls that can come between deals, for the coming deal (its cut, its cards).
-_BEFORE_THE_DEAL = ("foreign_cut", "picked_up_early")
-_BREACH_RULE = {"foreign_cut": R_DEAL, "picked_up_early": R_DEAL, "forgot_ask": R_PLAY,
-                "forgot_exit_knock": R_SCORING}
-
-
-def check_call(state: State, breach: str, caller: int, offender: int | None) -> int:
-    """Refuse a fem-opp call that cannot be accepted now, or return its offender. The one
-    check behind both ``apply`` and what ``expected`` offers."""
-    rule = _BREACH_RULE[breach]
-    derived = _breach_check(state, breach)
-    if derived is not None and offender is not None and offender != derived:
-        raise _violation("wrong_offender", rule, {"breach": breach, "offender": derived},
-                         f"Den felande är {_name(state, derived)}.",
-                         f"The offender is {_name(state, derived)}.")
-    if derived is None and offender is None:
-        raise _violation("offender_required", rule, {"breach": breach},
-                         "Ange vem som tog upp korten.", "Say who picked up the cards.")
-    offender = derived if derived is not None else offender
-    assert offender is not None
-    if offender in state.out:
-        raise _violation("player_out", rule, {"seat": offender},
-                         f"{_name(state, offender)} är ute ur partiet.",
-                         f"{_name(state, offender)} is out of the match.")
-    if offender == caller:
-        raise _violation("caller_is_offender", rule, {"seat": caller},
-                         "Det är de andra spelarna som ropar fem opp, inte den felande.",
-                         "Fem opp is called by the other players, not by the offender.")
-    if caller in state.out:
-        raise _violation("player_out", rule, {"seat": caller},
-                         f"{_name(state, caller)} är ute ur partiet.",
-                         f"{_name(state, caller)} is out of the match.")
-    if (breach, offender) in _calls_made(state, breach):
-        raise _violation(
-            "already_called", rule, {"breach": breach, "offender": offender},
-            "Den förseelsen är redan straffad.", "That breach has already been penalised.")
-    return offender
-
-
-def _calls_made(state: State, breach: str) -> tuple[tuple[str, int], ...]:
-    """The calls already penalised that a call of ``breach`` now would repeat: those of the
-    coming deal between deals, else those of the deal in progress (or just played)."""
-    if state.phase == "deal" and breach in _BEFORE_THE_DEAL:
-        return state.pre_deal_calls
-    return state.deal.called if state.deal is not None else ()
-
-
-def _on_fem_opp(state: State, event: dict[str, Any]) -> State:
-    breach, caller = event["breach"], event["caller"]
-    offender = check_call(state, breach, caller, event.get("offender"))
-    before_deal = state.phase == "deal" and breach in _BEFORE_THE_DEAL
-    called = _calls_made(state, breach) + ((breach, offender),)
-    if before_deal:
-        number = state.deals_started + 1
-        state = replace(state, pre_deal_calls=called)
-    else:
-        deal = replace(state.deal, called=called)
-        if breach == "forgot_exit_knock":
-            deal = replace(deal, exit_knocked=True)
-        number = deal.number
-        state = replace(state, deal=deal)
-    sv_text, en_text = _BREACH_TEXT[breach]
-    state = _add_row(state, "penalty",
-                     f"Fem opp: {_name(state, offender)} {sv_text}",
-                     f"Fem opp: {_name(state, offender)} {en_text}", {offender: FEM_OPP},
-                     number)
-    if breach == "forgot_ask" and state.phase == "ask":
-        return _after_ask(state)
-    # A call after a quick-entry or finished deal can lift the winner back above 0: the
-    # match goes on and the deal passes on as after any deal. A made Rödskägg wins
-    # "oavsett poängställningen", so it stands.
-    if (state.winner is not None and not _won_by_rodskagg(state)
-            and not _has_won(state, state.scores[state.winner])):
-        state = replace(state, winner=None, phase="deal", dealer=_next_dealer(state))
-    return state
-
-
-def _won_by_rodskagg(state: State) -> bool:
-    deal = state.deal
-    return (deal is not None and deal.contract == RODSKAGG and deal.declarer == state.winner
-            and deal.won[deal.declarer] >= TRICKS_PER_DEAL)
-
-
-def _breach_check(state: State, breach: str) -> int | None:
-    """Refuse a call that cannot be right now; return the offender where the rules name
-    him (the dealer, the declarer), ``None`` where the caller must say who it was."""
-    deal = state.deal
-    rule = _BREACH_RULE[breach]
-
-    def refuse(sv: str, en: str) -> RuleViolation:
-        return _violation("breach_not_possible", rule, {"breach": breach, "phase": state.phase},
-                          sv, en)
-
-    if breach == "foreign_cut":
-        if not (state.phase == "deal" or (state.phase == "bidding" and not deal.bids)):
-            raise refuse("Kuperingen kan bara påtalas innan budgivningen börjat.",
-                         "The cut can only be called before the bidding starts.")
-        return state.dealer
-    if breach == "picked_up_early":
-        _picked_up_early_window(state, refuse)
-        return None
-    after_quick = (state.phase in ("deal", "over") and deal is not None and deal.quick
-                   and deal.declarer is not None)
-    if breach == "forgot_ask":
-        if not (state.phase == "ask" or after_quick):
-            raise refuse("”Går ni med?” ska frågas efter fjärde sticket; det är inte glömt nu.",
-                         "“Går ni med?” is due after the fourth trick; it is not forgotten now.")
-        return deal.declarer
-    # forgot_exit_knock
-    if after_quick:
-        # As in play (_check_exit): 0 reached *during* the deal, i.e. by the fifth trick at
-        # the latest, from the points he stood at when play began (fem opp included).
-        by_fifth = min(deal.won[deal.declarer], TRICKS_PER_DEAL - 1)
-        possible = by_fifth >= tricks_needed(deal.contract) and _has_won(
-            state, _points_before_play(state, deal) - by_fifth)
-    else:
-        possible = deal is not None and deal.exit_missed and deal.exit_due is not None
-    if not possible:
-        raise refuse("Ingen har glömt att knacka för sin utgång: antingen nådde ingen 0 "
-                     "under given, eller så knackade den som gick ut i tid.",
-                     "Nobody forgot to knock for going out: either nobody reached 0 during "
-                     "the deal or the knock came in time.")
-    return deal.declarer
-
-
-def _picked_up_early_window(state: State, refuse: Any) -> None:
-    """When "Fem opp!" for picking up before the dealer's knock can be called.
-
-    The text sets no deadline, and the knock is often what shows that someone was early, so
-    the call is open from the deal until the first bid, before or after the knock (our
-    window). A table that enters deals by quick entry has no ``deal`` entry: between deals
-    (phase ``deal``) the call is for the cards of the coming deal.
-    """
-    deal = state.deal
-    if state.phase == "deal" or (state.phase == "bidding" and deal is not None
-                                 and not deal.bids):
-        return
-    if state.phase == "over":
-        raise refuse("Partiet är slut; det finns inga kort att ta upp för tidigt.",
-                     "The match is over; there are no cards to pick up early.")
-    raise refuse("Att ta upp korten före givens knack påtalas från given till första budet; "
-                 "i den här given har budgivningen redan börjat.",
-                 "Picking up before the dealer's knock is called from the deal until the first "
-                 "bid; in this deal the bidding has already begun.")
-
-
-def _points_before_play(state: State, deal: Deal) -> int:
-    """The declarer's points just before the deal was scored (the row above its deal row).
-    Looked for from the end: the deal is one of the last on the sheet."""
-    for index in range(len(state.rows) - 1, -1, -1):
-        row = state.rows[index]
-        if row.kind == "deal" and row.deal == deal.number:
-            return state.rows[index - 1].totals[deal.declarer]
-    return deal.start_scores[deal.declarer]
 
 
 # --- scoring -------------------------------------------------------------------------------
@@ -889,225 +558,7 @@ def _score_deal(state: State) -> State:
     return replace(state, dealer=_next_dealer(state))
 
 
-def _on_result(state: State, event: dict[str, Any]) -> State:
-    """Quick entry of a whole deal: bids per seat, tricks per seat, who joined."""
-    if state.phase == "deal":
-        state = _start_deal(state)
-    deal = state.deal
-    if state.phase != "bidding" or deal is None or deal.bids:
-        raise _refuse_phase(state, "result")
-    raw_bids = event["bids"]
-    if len(raw_bids) != state.n:
-        raise _violation("result_shape", R_BIDDING, {"bids": len(raw_bids), "players": state.n},
-                         f"Ange ett bud (eller smyg) för var och en av {state.n} platser.",
-                         f"Give one bid (or smyga) for each of the {state.n} seats.")
-    bids = [parse_bid(b) for b in raw_bids]
-    for seat in state.out:
-        if bids[seat] != SMYGA:
-            raise _violation("caller_out", R_BIDDING, {"seat": seat},
-                             f"{_name(state, seat)} är ute ur partiet och bjuder inte.",
-                             f"{_name(state, seat)} is out of the match and does not bid.")
-    for seat in _bidding_order(state, deal):
-        state = _on_bid(state, {"type": "bid", "seat": seat, "bid": raw_bids[seat]})
-    if state.phase == "deal":  # everyone passed
-        if any(event.get("tricks") or []) or event.get("joined"):
-            raise _violation("no_declarer", R_BIDDING, {},
-                             "Alla smög: då spelas inga stick.",
-                             "Everyone passed: no tricks are played.")
-        return state
-    deal = state.deal
-    assert deal is not None and deal.declarer is not None
-    tricks = event.get("tricks")
-    if (not isinstance(tricks, list) or len(tricks) != state.n
-            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
-                       for t in tricks)):
-        raise _violation("result_shape", R_PLAY, {"tricks": tricks},
-                         f"Ange antal stick (0–6) för var och en av {state.n} platser.",
-                         f"Give the number of tricks (0–6) for each of the {state.n} seats.")
-    if sum(tricks) != TRICKS_PER_DEAL:
-        raise _violation("tricks_do_not_add_up", R_PLAY, {"tricks": tricks, "sum": sum(tricks)},
-                         f"Sticken blir {sum(tricks)}, men en giv har {TRICKS_PER_DEAL} stick.",
-                         f"The tricks add up to {sum(tricks)}, but a deal has "
-                         f"{TRICKS_PER_DEAL} tricks.")
-    joined = tuple(event.get("joined") or ())
-    for seat in state.out:
-        if tricks[seat]:
-            raise _violation("caller_out", R_PLAY, {"seat": seat},
-                             f"{_name(state, seat)} är ute ur partiet och tar inga stick.",
-                             f"{_name(state, seat)} is out of the match and takes no tricks.")
-    for seat in joined:
-        if seat == deal.declarer or seat in state.out:
-            raise _violation("not_deciding", R_PLAY, {"seat": seat},
-                             f"{_name(state, seat)} kan inte ”gå med”: bara spelare utan "
-                             "stick efter fjärde sticket beslutar det.",
-                             f"{_name(state, seat)} cannot “join”: only players without a "
-                             "trick after the fourth decide that.")
-        if tricks[seat] > TRICKS_PER_DEAL - ASK_AFTER_TRICK:
-            raise _violation(
-                "joiner_tricks", R_PLAY, {"seat": seat, "tricks": tricks[seat]},
-                f"{_name(state, seat)} gick med utan stick och kan ta högst två stick.",
-                f"{_name(state, seat)} joined without a trick and can take at most two.")
-    late = sum(tricks[seat] for seat in joined)
-    if late > TRICKS_PER_DEAL - ASK_AFTER_TRICK:
-        # Joiners had no trick after the fourth: together they share the last two at most.
-        raise _violation(
-            "joiner_tricks", R_PLAY, {"seats": list(joined), "tricks": late},
-            f"De som gick med utan stick kan tillsammans ta högst två stick, inte {late}.",
-            f"Those who joined without a trick can take at most two tricks together, "
-            f"not {late}.")
-    deal = replace(deal, won=tuple(tricks), joined=joined, quick=True, asked=True,
-                   current=None)
-    return _score_deal(replace(state, deal=deal))
-
-
-# --- a hand entered by its player: every play checked at once ------------------------------
-def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds now, during the bidding or the play.
-
-    He holds the six dealt cards less those he has played. None of the cards already played
-    can be in it, nor a card of another entered hand. A suit he showed void in earlier (he did
-    not follow it) and now holds proves that revoke: a finding private to him until the deal
-    is over.
-    """
-    deal = state.deal
-    if state.phase not in ("bidding", "play", "ask", "join") or deal is None:
-        raise _refuse_phase(state, "hand")
-    seat = event["seat"]
-    if seat in state.out or seat in deal.dropped:
-        raise _violation(
-            "no_hand", R_PLAY, {"seat": seat},
-            f"{_name(state, seat)} har inga kort i den här given.",
-            f"{_name(state, seat)} holds no cards in this deal.")
-    played = sum(1 for s in deal.knowledge.seen if s.seat == seat)
-    cards = hand_entry.check_entry(
-        deal.hands, seat, event["cards"], size=CARDS_EACH - played,
-        seen=(s.card for s in deal.knowledge.seen), rule=R_PLAY, players=state.players,
-        size_sv=f" ({CARDS_EACH} givna, {played} spelade)",
-        size_en=f" ({CARDS_EACH} dealt, {played} played)")
-    knowledge = deal.knowledge
-    for void in [v for v in knowledge.voids if v.seat == seat]:
-        proof = next((c for c in cards if c.suit == void.suit), None)
-        if proof is not None:
-            knowledge = replace(
-                knowledge, voids=tuple(v for v in knowledge.voids if v != void),
-                findings=knowledge.findings + (_revoke_by_hand(state, void, proof),))
-    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards),
-                   knowledge=knowledge)
-    return replace(state, deal=deal)
-
-
-def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
-    name = _name(state, void.seat)
-    suit = (SUIT_NAMES[void.suit]["sv"], SUIT_NAMES[void.suit]["en"])
-    return Finding(
-        code="revoke_proven", rule=R_PLAY, seat=void.seat,
-        params={"suit": void.suit, "revoke_trick": void.trick, "revoke_card": str(void.card),
-                "proof": "hand", "proof_card": str(proof)},
-        sv=(f"{name} bekände inte {suit[0]} i stick {void.trick} (spelade {void.card}) men "
-            f"har {proof} på sin inmatade hand: felspel i stick {void.trick}."),
-        en=(f"{name} did not follow {suit[1]} in trick {void.trick} (played {void.card}) but "
-            f"holds {proof} in the entered hand: a revoke in trick {void.trick}."),
-        private_to=void.seat,
-        public_sv=(f"{name} bekände inte {suit[0]} i stick {void.trick}, men den inmatade "
-                   f"handen har {suit[0]}: felspel i stick {void.trick}."),
-        public_en=(f"{name} did not follow {suit[1]} in trick {void.trick}, but the entered "
-                   f"hand holds {suit[1]}: a revoke in trick {void.trick}."))
-
-
-def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """With the seat's hand entered: the card must be in it, and he must follow suit if he
-    can ("man måste följa färg, annars saka"). A card in another entered hand is refused."""
-    hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
-    hand, led = deal.hands[seat], deal.current.led_suit
-    if hand is None or led is None or card.suit == led:
-        return
-    same = next((c for c in hand if c.suit == led), None)
-    if same is not None:
-        raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
-
-
-def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
-    deal = state.deal
-    if deal is None or deal.current is None or not deal.hands or deal.hands[seat] is None:
-        return None
-    return playable(deal.hands[seat], deal.current.led_suit, None)
-
-
-def deal_in_progress(state: State) -> int | None:
-    """The deal being played (dealt, not yet scored or thrown in), else ``None``."""
-    if state.phase in ("bidding", "play", "ask", "join") and state.deal is not None:
-        return state.deal.number
-    return None
-
-
-def _with_hands(state: State, exp: Expected) -> Expected:
-    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
-    seat to play when his hand is known (sealed: only his phone sees them)."""
-    deal = state.deal
-    if deal_in_progress(state) is None or not deal.hands:
-        return exp
-    inputs = []
-    for item in exp.inputs:
-        if item.type == "play" and item.seat is not None:
-            legal = legal_cards(state, item.seat)
-            if legal is not None:
-                item = replace(item, fields=dict(item.fields,
-                                                 legal=hand_entry.sealed_legal(item.seat, legal)))
-        inputs.append(item)
-    inputs += [Expectation("hand", s, fields={"count": CARDS_EACH - sum(
-                   1 for p in deal.knowledge.seen if p.seat == s)})
-               for s in _active(state, deal) if deal.hands[s] is None]
-    return replace(exp, inputs=tuple(inputs))
-
-
-_HANDLERS = {
-    "deal": _on_deal, "knock": _on_knock, "bid": _on_bid, "play": _on_play,
-    "trick": _on_trick, "ask": _on_ask, "join": _on_join, "exit_knock": _on_exit_knock,
-    "fem_opp": _on_fem_opp, "misdeal": _on_misdeal, "result": _on_result,
-    "hand": _on_hand,
-}
-
-
 # --- what comes next -------------------------------------------------------------------------
-def open_calls(state: State) -> list[dict[str, Any]]:
-    """Every fem-opp call that would be accepted now: per breach and offender (``None``
-    where the rules name him), the seats that may call it. ``expected`` offers these and
-    nothing else (the same ``check_call`` as ``apply``)."""
-    calls = []
-    for breach in BREACHES:
-        try:
-            derived = _breach_check(state, breach)
-        except RuleViolation:
-            continue
-        offenders = (derived,) if derived is not None else state.in_match
-        for offender in offenders:
-            callers = []
-            for caller in state.in_match:
-                try:
-                    check_call(state, breach, caller, offender)
-                except RuleViolation:
-                    continue
-                callers.append(caller)
-            if callers:
-                calls.append({"breach": breach, "offender": offender, "callers": callers})
-    return calls
-
-
-def _callable_breaches(state: State) -> list[str]:
-    """Breaches a call would be accepted for now (the app's buttons)."""
-    return [b for b in BREACHES if any(c["breach"] == b for c in open_calls(state))]
-
-
-_ALL_BIDS = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b for b in BIDS)
-# Beside each list's values, how the quick-entry form fills a deal: every seat starts at
-# smyga and no tricks (the common case: one declarer), and the six tricks add up, so the
-# seat nobody entered takes what is left.
-_RESULT_HINTS = {"bids": list(_ALL_BIDS), "tricks": list(range(TRICKS_PER_DEAL + 1)),
-                 "default": {"bids": "smyga", "tricks": 0},
-                 "total": {"tricks": TRICKS_PER_DEAL}}
-
-
 def expected(state: State) -> Expected:
     return _with_hands(state, _expected_turns(state))
 
@@ -1209,6 +660,13 @@ def result(state: State) -> dict[str, Any] | None:
             "settlement": list(settlement(state) or ())}
 
 
+def deal_in_progress(state: State) -> int | None:
+    """The deal being played (dealt, not yet scored or thrown in), else ``None``."""
+    if state.phase in ("bidding", "play", "ask", "join") and state.deal is not None:
+        return state.deal.number
+    return None
+
+
 def findings(state: State) -> tuple[Finding, ...]:
     deal = state.deal
     return state.past_findings + (deal.knowledge.findings if deal is not None else ())
@@ -1231,12 +689,8 @@ def describe(state: State) -> dict[str, Any]:
             "declarer": deal.declarer,
             "contract": None if deal.contract is None else (
                 "rodskagg" if deal.contract == RODSKAGG else deal.contract),
-            "tricks": [{"number": t.number, "leader": t.leader,
-                        "cards": [{"seat": p.seat, "card": str(p.card)} for p in t.plays],
-                        "winner": winning_play(t, DECK).seat} for t in deal.tricks],
-            "current": None if deal.current is None else {
-                "number": deal.current.number, "leader": deal.current.leader,
-                "cards": [{"seat": p.seat, "card": str(p.card)} for p in deal.current.plays]},
+            "tricks": [trick_as_dict(t, winning_play(t, DECK).seat) for t in deal.tricks],
+            "current": None if deal.current is None else trick_as_dict(deal.current),
             "won": list(deal.won), "asked": deal.asked, "joined": list(deal.joined),
             "dropped": list(deal.dropped), "quick": deal.quick,
             "exit_due": deal.exit_due, "exit_knocked": deal.exit_knocked,
@@ -1244,3 +698,21 @@ def describe(state: State) -> dict[str, Any]:
             "hands": hand_entry.sealed_hands(deal.hands),
         }
     return out
+
+
+# --- the parts in their own modules, in the text's order: Spelet ("Går ni med?", the exit
+# knock, a hand entered), "Fem opp!", and quick entry. Imported last, since they read the
+# tables and the state above; what they hold that others use is offered here too.
+from .rodskagg_femopp import _on_fem_opp, check_call, open_calls  # noqa: E402
+from .rodskagg_play import (_expected_player, _on_ask, _on_exit_knock,  # noqa: E402
+                            _on_hand, _on_join, _on_play, _on_trick, _undecided, _with_hands,
+                            legal_cards)
+from .rodskagg_quick import _RESULT_HINTS, _on_result  # noqa: E402
+
+
+_HANDLERS = {
+    "deal": _on_deal, "knock": _on_knock, "bid": _on_bid, "play": _on_play,
+    "trick": _on_trick, "ask": _on_ask, "join": _on_join, "exit_knock": _on_exit_knock,
+    "fem_opp": _on_fem_opp, "misdeal": _on_misdeal, "result": _on_result,
+    "hand": _on_hand,
+}
