@@ -204,11 +204,14 @@ def test_quick_entry_of_fyrtioett_and_800_with_list_controls(page: Page, live_se
     expect(form.locator("fieldset.seat-entry > legend")).to_have_text(
         ["Dan", "Cia", "Bo", re.compile("^Anna")])
     for seat, name in enumerate(PLAYERS):
-        block = form.locator(f'fieldset[data-seat="{seat}"]')
-        block.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
-            "radio", name="3", exact=True).check()
-        block.get_by_role("radiogroup", name=f"Stick {name}").get_by_role(
+        form.locator(f'fieldset[data-seat="{seat}"]').get_by_role(
+            "radiogroup", name=f"Bud {name}").get_by_role("radio", name="3", exact=True).check()
+    form.locator("details.more-fields > summary").click()  # the exact tricks are folded
+    for seat in (3, 2, 1):  # in bidding order; the dealer's tricks follow from 13
+        form.get_by_role("radiogroup", name=f"Stick {PLAYERS[seat]}").get_by_role(
             "radio", name=str([3, 4, 3, 3][seat]), exact=True).check()
+    expect(form.get_by_role("radiogroup", name=f"Stick {PLAYERS[0]}").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
     expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
     shot(page, "fyrtioett-quick-entry", full_page=True)
     form.get_by_role("button", name="Spara given").click()
