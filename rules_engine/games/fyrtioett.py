@@ -89,7 +89,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from .. import hands as hand_entry
+from .. import bidding, hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import Finding, RuleViolation, violation as _violation
 from ..events import EventSpec, play_event, trick_event
@@ -404,14 +404,9 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
         raise _refuse_phase(state, "bid")
     seat = event["seat"]
     order = bidding_order(deal)
-    to_bid = order[len(deal.bids)]
-    if seat != to_bid:
-        raise _violation(
-            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
-            "(från förhand moturs, given sist).",
-            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
-            "(from forehand counter-clockwise, the dealer last).")
+    bidding.check_turn(seat, order, deal.bids, R_BIDDING, state.players,
+                       way_sv="från förhand moturs, given sist",
+                       way_en="from forehand counter-clockwise, the dealer last")
     bid = parse_bid(event["bid"], state.options)
     so_far = bids_points(b for _, b in deal.bids)
     if bid is THROW_IN:
@@ -431,9 +426,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
                 f"a game, and {_name(state, seat)} bids.")
     deal = replace(deal, bids=deal.bids + ((seat, bid),))
     state = replace(state, deal=deal)
-    if len(deal.bids) < PLAYERS:
-        return state
-    return _close_bidding(state)
+    return _close_bidding(state) if bidding.is_closed(order, deal.bids) else state
 
 
 def _close_bidding(state: State) -> State:
@@ -527,7 +520,7 @@ def expected(state: State) -> Expected:
             hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
         quick = (Expectation("result", fields=hints),)
     if state.phase == "bidding":
-        seat = bidding_order(deal)[len(deal.bids)]
+        seat = bidding.to_bid(bidding_order(deal), deal.bids)
         so_far = bids_points(b for _, b in deal.bids)
         needed = max(0, MIN_BID_POINTS - so_far)
         choices = _bid_choices(state)

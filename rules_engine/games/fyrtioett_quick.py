@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable
 
+from .. import bidding
 from ..errors import violation as _violation
 from ..events import is_counts
 from .fyrtioett import (MIN_BID_POINTS, PLAYERS, R_BIDDING, R_PLAY, R_SCORING,
@@ -19,7 +20,6 @@ from .fyrtioett import (MIN_BID_POINTS, PLAYERS, R_BIDDING, R_PLAY, R_SCORING,
                         bidding_order, parse_bid)
 
 
-# --- quick entry ------------------------------------------------------------------------------
 def _on_result(state: State, event: dict[str, Any]) -> State:
     """A whole deal at once: the bids (or the rest of them) and the tricks per seat."""
     deal = state.deal
@@ -126,6 +126,5 @@ def _quick_bids(state: State, raw_bids: Any) -> State:
                 f"{_name(state, seat)} has already bid {bid_value(bid)}, not "
                 f"{bid_value(bids[seat])}.")
     if state.phase == "bidding":
-        for seat in bidding_order(deal)[len(deal.bids):]:
-            state = _on_bid(state, {"type": "bid", "seat": seat, "bid": raw_bids[seat]})
+        state = bidding.bid_rest(state, bidding_order(deal), deal.bids, raw_bids, _on_bid)
     return state
