@@ -13,9 +13,10 @@ only its bids:
   in every game ("Det är Xs tur att bjuda, inte Ys (…)"), the text's order of the round in
   the parentheses;
 - ``is_closed``: everyone in the order has spoken;
-- ``bid_rest``: quick entry (event ``result``) gives every seat's bid at once; the bids not
-  yet entered are made one by one in the order, through the game's own bid handler, so its
-  rules check them exactly as bids entered one at a time.
+- ``check_entered`` and ``bid_rest``: quick entry (event ``result``) gives every seat's bid
+  at once; the bids already entered must be the ones given (the game words the refusal),
+  and those not yet entered are made one by one in the order, through the game's own bid
+  handler, so its rules check them exactly as bids entered one at a time.
 
 The bids are kept as the games keep them: a tuple of ``(seat, bid)`` in the order spoken.
 
@@ -67,6 +68,15 @@ def check_turn(seat: int, order: Sequence[int], bids: Bids, rule: str,
     if seat != expected_seat:
         raise refuse_out_of_turn(seat, expected_seat, rule, players, way_sv=way_sv,
                                  way_en=way_en)
+
+
+def check_entered(bids: Bids, given: Sequence[Any],
+                  refuse: Callable[[int, Any, Any], RuleViolation]) -> None:
+    """Quick entry after some bids came one by one: each bid entered must be the one
+    ``given`` for its seat, else ``refuse(seat, entered, given)`` (the game's words)."""
+    for seat, bid in bids:
+        if given[seat] != bid:
+            raise refuse(seat, bid, given[seat])
 
 
 def bid_rest(state: Any, order: Sequence[int], bids: Bids, given: Sequence[Any],

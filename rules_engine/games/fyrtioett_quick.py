@@ -116,15 +116,11 @@ def _quick_bids(state: State, raw_bids: Any) -> State:
                          f"Ange budet för var och en av {PLAYERS} platser, i platsordning.",
                          f"Give the bid for each of the {PLAYERS} seats, in seat order.")
     bids = [parse_bid(b, state.options) for b in raw_bids]
-    for seat, bid in deal.bids:
-        if bids[seat] != bid:
-            raise _violation(
-                "bids_disagree", R_BIDDING,
-                {"seat": seat, "entered": bid_value(bid), "given": bid_value(bids[seat])},
-                f"{_name(state, seat)} har redan bjudit {bid_value(bid)}, inte "
-                f"{bid_value(bids[seat])}.",
-                f"{_name(state, seat)} has already bid {bid_value(bid)}, not "
-                f"{bid_value(bids[seat])}.")
+    bidding.check_entered(deal.bids, bids, lambda seat, entered, given: _violation(
+        "bids_disagree", R_BIDDING,
+        {"seat": seat, "entered": bid_value(entered), "given": bid_value(given)},
+        f"{_name(state, seat)} har redan bjudit {bid_value(entered)}, inte {bid_value(given)}.",
+        f"{_name(state, seat)} has already bid {bid_value(entered)}, not {bid_value(given)}."))
     if state.phase == "bidding":
         state = bidding.bid_rest(state, bidding_order(deal), deal.bids, raw_bids, _on_bid)
     return state

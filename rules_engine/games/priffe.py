@@ -520,14 +520,11 @@ def _quick_bids(state: State, raw_bids: Any) -> State:
                          "Give the bid (or pass) of each of the four players, in player "
                          "order.")
     bids = [parse_bid(b) for b in raw_bids]
-    for seat, bid in deal.bids:
-        if bids[seat] != bid:
-            raise _violation(
-                "bids_disagree", R_BIDDING, {"seat": seat, "entered": bid, "given": bids[seat]},
-                f"{_name(state, seat)} har redan bjudit {bid_name(bid)}, inte "
-                f"{bid_name(bids[seat])}.",
-                f"{_name(state, seat)} has already bid {bid_name(bid, 'en')}, not "
-                f"{bid_name(bids[seat], 'en')}.")
+    bidding.check_entered(deal.bids, bids, lambda seat, entered, given: _violation(
+        "bids_disagree", R_BIDDING, {"seat": seat, "entered": entered, "given": given},
+        f"{_name(state, seat)} har redan bjudit {bid_name(entered)}, inte {bid_name(given)}.",
+        f"{_name(state, seat)} has already bid {bid_name(entered, 'en')}, not "
+        f"{bid_name(given, 'en')}."))
     if state.phase == "bidding":
         state = bidding.bid_rest(state, bidding_order(deal), deal.bids, bids, _on_bid)
     return state
