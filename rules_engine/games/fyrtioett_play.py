@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import hands as hand_entry
 from ..cards import Card
-from ..errors import RuleViolation, violation as _violation
+from ..errors import violation as _violation
 from ..seating import seats_from
 from ..tricks import Play, Trick, add_trick, enter_trick, playable, turn_refusal, winning_play
 from .fyrtioett import (CARDS_EACH, DECK, DIRECTION, PLAYERS, R_DEAL, R_PLAY, TRICKS_PER_DEAL,
@@ -61,13 +61,8 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
             f"A hand holds {CARDS_EACH} cards (1-2-2-2-2-2-2), not {len(cards)}.")
     for card in cards:
         if deal.knowledge.where_played(card) is not None:  # a card of his hand: his secret
-            raise RuleViolation(
-                "card_already_played", rule=R_DEAL, params={"seat": seat, "card": str(card)},
-                sv=f"{card} är redan spelat och kan inte finnas på {_name(state, seat)}s hand.",
-                en=f"{card} was already played and cannot be in {_name(state, seat)}'s hand.",
-                private_to=seat,
-                public_sv=f"{_name(state, seat)}s hand nämner ett kort som redan är spelat.",
-                public_en=f"{_name(state, seat)}'s hand names a card that was already played.")
+            raise hand_entry.refuse_already_played(seat, card, R_DEAL, state.players,
+                                                   shown=False)
         holder = hand_entry.holder(deal.hands, card)
         if holder is not None:
             raise hand_entry.refuse_held_by_other(card, holder, R_DEAL, state.players)
