@@ -80,8 +80,9 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
 An entered hand (``hand``) is private to its seat until the deal is over, as
 ``rules_engine.hands`` says for every game that takes one.
 
-This module holds the rule tables, the bidding and the scoring, in the text's order; the
-tricks and an entered hand are in ``fyrtioett_play``, quick entry in ``fyrtioett_quick``.
+This module holds the rule tables, the bidding and the scoring, in the text's order (the
+round itself — whose turn, when it is closed — is ``rules_engine.bidding``'s); the tricks
+and an entered hand are in ``fyrtioett_play``, quick entry in ``fyrtioett_quick``.
 """
 
 from __future__ import annotations
