@@ -12,6 +12,8 @@ about a private card in the same way:
 - ``check_entry``: a hand entry is refused when it is entered twice, has the wrong size,
   names a card twice, names a card already played or shown, or a card in another seat's
   entered hand;
+- ``refuse_repeated`` / ``refuse_already_played``: the same refusals for games that check
+  the entry in their own order (whist, Priffe, Fyrtioett);
 - ``check_in_hand`` / ``refuse_held_by_other``: a play must come from the seat's own entered
   hand, and a card in another seat's entered hand cannot be played by anyone else;
 - ``refuse_duty``: a duty of the text broken by a play that the entered hand proves wrong;
@@ -151,17 +153,27 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
     seen_set = set(seen)
     for card in cards:
         if card in seen_set:
-            raise RuleViolation(
-                "card_already_played", rule=rule, params={"seat": seat, "card": str(card)},
-                sv=f"{card} är redan spelat eller visat och kan inte finnas på {name}s hand.",
-                en=f"{card} was already played or shown and cannot be in {name}'s hand.",
-                private_to=seat,
-                public_sv=f"{name}s hand nämner ett kort som redan är spelat eller visat.",
-                public_en=f"{name}'s hand names a card that was already played or shown.")
+            raise refuse_already_played(seat, card, rule, players)
         other = holder(hands, card)
         if other is not None:
             raise refuse_held_by_other(card, other, rule, players, poster=seat)
     return cards
+
+
+def refuse_already_played(seat: int, card: Card, rule: str, players: Sequence[str], *,
+                          shown: bool = True) -> RuleViolation:
+    """A hand entry names ``card``, already played (or, with ``shown``, shown face up): it
+    cannot be in ``seat``'s hand. The card is his secret: the public wording names none.
+    ``shown=False`` for games where no card is shown, only played (Fyrtioett)."""
+    name = players[seat]
+    sv_or, en_or = (" eller visat", " or shown") if shown else ("", "")
+    return RuleViolation(
+        "card_already_played", rule=rule, params={"seat": seat, "card": str(card)},
+        sv=f"{card} är redan spelat{sv_or} och kan inte finnas på {name}s hand.",
+        en=f"{card} was already played{en_or} and cannot be in {name}'s hand.",
+        private_to=seat,
+        public_sv=f"{name}s hand nämner ett kort som redan är spelat{sv_or}.",
+        public_en=f"{name}'s hand names a card that was already played{en_or}.")
 
 
 def refuse_repeated(seat: int, repeated: Sequence[str], rule: str,

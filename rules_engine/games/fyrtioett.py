@@ -77,27 +77,29 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
 - The protokoll has one column per player, as each scores alone; every deal row shows each
   player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
 
-An entered hand (``hand``) is ``PRIVATE`` to its seat until the deal is over
-(``deal_in_progress``): ``describe`` holds it sealed, ``expected`` gives the seat its legal
-cards sealed (``fields.legal``) and never leaves entered cards out of the public hint, and
-refusals resting on it (``not_in_hand``, ``must_follow``, ``card_held_by_other``) carry
-``private_to`` with a wording that names no card (``rules_engine.hands``).
+An entered hand (``hand``) is private to its seat until the deal is over, as
+``rules_engine.hands`` says for every game that takes one.
+
+This module holds the rule tables, the bidding and the scoring, in the text's order (the
+round itself — whose turn, when it is closed — is ``rules_engine.bidding``'s); the tricks
+and an entered hand are in ``fyrtioett_play``, quick entry in ``fyrtioett_quick``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from .. import hands as hand_entry
-from ..cards import FRENCH52, SUIT_NAMES, Card
-from ..errors import Finding, RuleViolation
-from ..events import EventSpec
+from .. import bidding, hands as hand_entry
+from ..cards import FRENCH52, Card
+from ..errors import Finding, RuleViolation, violation as _violation
+from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
-from ..protocol import check_first_dealer, Expectation, Expected, RuleSection
+from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+                        RuleSection)
+from ..seating import COUNTER_CLOCKWISE, next_seat, partner, seats_from, side_of, sides
 from ..sheet import Sheet, SheetRow
-from ..tricks import Play, Trick, next_seat, playable, seats_from, winning_play
+from ..tricks import Trick, trick_as_dict
 
 ID = "fyrtioett"
 TITLE = "Fyrtioett (41)"
@@ -107,8 +109,8 @@ DECK = FRENCH52
 
 # --- the rule text as data -------------------------------------------------------------------
 PLAYERS = 4
-SIDES = ((0, 2), (1, 3))  # partners opposite, "som i whist"
-DIRECTION = -1  # "motsols": the deal, the bidding, the play and the dealer's seat
+SIDES = sides(PLAYERS)  # ((0, 2), (1, 3)): partners opposite, "som i whist"
+DIRECTION = COUNTER_CLOCKWISE  # "motsols": the deal, the bidding, the play, the dealer's seat
 TRUMP = "♥"  # hearts are trumps in every deal, never chosen
 DEAL_GROUPS = (1, 2, 2, 2, 2, 2, 2)  # each round gives every player this many cards
 CARDS_EACH = sum(DEAL_GROUPS)  # 13
@@ -162,20 +164,19 @@ RULES = (
 
 @dataclass(frozen=True)
 class Options:
-    partner_above_zero: bool = field(default=False, metadata={
-        "sv": "Den som når 41 vinner bara om partnern har mer än 0 poäng (texten: ej krav).",
-        "en": "A player reaching 41 wins only if their partner is above 0 (the text: no such "
-              "rule)."})
-    min_bid: int = field(default=1, metadata={
-        "choices": (1, 2),
-        "sv": "Lägsta bud: 1 stick (texten) eller 2 (”i praktiken 2–6”).",
-        "en": "The lowest bid: 1 trick (the text) or 2 (“in practice 2–6”)."})
-    tie_at_41: str = field(default="play_on", metadata={
-        "choices": ("play_on", "draw"),
-        "sv": "Båda sidor över 41 med lika poäng, även partnerna: spela en giv till (förval) "
-              "eller oavgjort.",
-        "en": "Both sides past 41 with equal points, partners too: deal again (default) or "
-              "a draw."})
+    partner_above_zero: bool = option(
+        False, sv="Den som når 41 vinner bara om partnern har mer än 0 poäng (texten: ej krav).",
+        en="A player reaching 41 wins only if their partner is above 0 (the text: no such "
+           "rule).")
+    min_bid: int = option(
+        1, (1, 2), sv="Lägsta bud: 1 stick (texten) eller 2 (”i praktiken 2–6”).",
+        en="The lowest bid: 1 trick (the text) or 2 (“in practice 2–6”).")
+    tie_at_41: str = option(
+        "play_on", ("play_on", "draw"),
+        sv="Båda sidor över 41 med lika poäng, även partnerna: spela en giv till (förval) "
+           "eller oavgjort.",
+        en="Both sides past 41 with equal points, partners too: deal again (default) or "
+           "a draw.")
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -192,12 +193,8 @@ EVENTS = {
                               "då prövas varje kort direkt.",
                       help_en="Optional: the player's 13 cards before their first card; then "
                               "every card they play is checked at once."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
-    "trick": EventSpec({"cards": "cards"},
-                       help_sv="Sticket i spelordning (moturs) från den som står på tur.",
-                       help_en="The trick's cards in playing order (counter-clockwise) from "
-                               "the seat to play."),
+    "play": play_event(),
+    "trick": trick_event(counter_clockwise=True),
     "result": EventSpec(optional={"bids": "list", "failed": "seats", "tricks": "list"},
                         help_sv="Snabbinmatning av en giv: bud per plats (kasta för given som "
                                 "kastar) och vilka som gick bet (ingen: alla tog hem), eller "
@@ -272,16 +269,12 @@ class State:
 def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
-    if len(players) != PLAYERS:
-        raise RuleViolation(
-            "player_count", rule=R_DEAL, params={"players": len(players)},
-            sv=f"Fyrtioett spelas av {PLAYERS} spelare, två par.",
-            en=f"Fyrtioett is played by {PLAYERS} players, two pairs.")
-    check_first_dealer(first_dealer, PLAYERS, R_DEAL)
+    check_players(players, first_dealer, name=TITLE, players_range=(PLAYERS, PLAYERS),
+                  rule=R_DEAL, sv=f"Fyrtioett spelas av {PLAYERS} spelare, två par.",
+                  en=f"Fyrtioett is played by {PLAYERS} players, two pairs.")
     scores = (0,) * PLAYERS
-    start = SheetRow("start", "Start", "Start", (None,) * PLAYERS, scores)
     return State(players, options or Options(), scores, first_dealer,
-                 _fresh_deal(1, first_dealer), rows=(start,))
+                 _fresh_deal(1, first_dealer), rows=(SheetRow.start(scores),))
 
 
 def _fresh_deal(number: int, dealer: int) -> Deal:
@@ -313,14 +306,6 @@ def deal_points(bid: int, taken: int) -> int:
     """
     worth = bid_points(bid)
     return worth if taken >= bid else -worth
-
-
-def partner(seat: int) -> int:
-    return (seat + 2) % PLAYERS
-
-
-def side_of(seat: int) -> int:
-    return next(i for i, side in enumerate(SIDES) if seat in side)
 
 
 @dataclass(frozen=True)
@@ -359,20 +344,12 @@ def decide(scores: tuple[int, ...], partner_above_zero: bool = False) -> Decisio
 
 
 # --- small helpers ----------------------------------------------------------------------------
-def _violation(code: str, rule: str, params: dict[str, Any], sv: str, en: str) -> RuleViolation:
-    return RuleViolation(code, rule=rule, params=params, sv=sv, en=en)
-
-
 def _name(state: State, seat: int) -> str:
     return state.players[seat]
 
 
 def side_name(state: State, side: int) -> str:
     return " & ".join(state.players[s] for s in SIDES[side])
-
-
-def _set(items: tuple, index: int, value: Any) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def bidding_order(deal: Deal) -> tuple[int, ...]:
@@ -408,25 +385,6 @@ def parse_bid(value: Any, options: Options) -> int | None:
                      f"{MAX_BID}), or throw in (kasta) as the fourth bidder.")
 
 
-def _suit_words(suit: str) -> tuple[str, str]:
-    return SUIT_NAMES[suit]["sv"], SUIT_NAMES[suit]["en"]
-
-
-def trick_winner(trick: Trick) -> int:
-    """The highest heart if any, else the highest card of the led suit."""
-    return winning_play(trick, DECK, TRUMP).seat
-
-
-def to_play(deal: Deal) -> int:
-    trick = deal.current
-    assert trick is not None
-    return seats_from(trick.leader, PLAYERS, direction=DIRECTION)[len(trick.plays)]
-
-
-def _has_played(deal: Deal, seat: int) -> bool:
-    return any(s.seat == seat for s in deal.knowledge.seen)
-
-
 # --- apply ------------------------------------------------------------------------------------
 def apply(state: State, event: dict[str, Any]) -> State:
     """Apply one parsed event (see ``rules_engine.events.parse_event``)."""
@@ -436,13 +394,8 @@ def apply(state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_phase(state: State, event_type: str) -> RuleViolation:
-    exp = expected(state)
     rule = {"bidding": R_BIDDING, "play": R_PLAY, "over": R_SCORING}[state.phase]
-    return _violation(
-        "not_expected", rule,
-        {"event": event_type, "phase": state.phase, "expected": [i.type for i in exp.inputs]},
-        f"Den inmatningen passar inte nu. {exp.prompt_sv}",
-        f"That entry does not fit now. {exp.prompt_en}")
+    return not_expected(expected(state), event_type, state.phase, rule)
 
 
 # --- Budgivning --------------------------------------------------------------------------------
@@ -452,14 +405,9 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
         raise _refuse_phase(state, "bid")
     seat = event["seat"]
     order = bidding_order(deal)
-    to_bid = order[len(deal.bids)]
-    if seat != to_bid:
-        raise _violation(
-            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
-            "(från förhand moturs, given sist).",
-            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
-            "(from forehand counter-clockwise, the dealer last).")
+    bidding.check_turn(seat, order, deal.bids, R_BIDDING, state.players,
+                       way_sv="från förhand moturs, given sist",
+                       way_en="from forehand counter-clockwise, the dealer last")
     bid = parse_bid(event["bid"], state.options)
     so_far = bids_points(b for _, b in deal.bids)
     if bid is THROW_IN:
@@ -479,9 +427,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
                 f"a game, and {_name(state, seat)} bids.")
     deal = replace(deal, bids=deal.bids + ((seat, bid),))
     state = replace(state, deal=deal)
-    if len(deal.bids) < PLAYERS:
-        return state
-    return _close_bidding(state)
+    return _close_bidding(state) if bidding.is_closed(order, deal.bids) else state
 
 
 def _close_bidding(state: State) -> State:
@@ -517,143 +463,6 @@ def _next_deal(state: State) -> State:
                    phase="bidding", last=state.deal, past_findings=past)
 
 
-# --- hands (optional) -------------------------------------------------------------------------
-def _holder(deal: Deal, card: Card) -> int | None:
-    """The seat whose entered hand holds ``card``, if any."""
-    for seat, hand in enumerate(deal.hands):
-        if hand is not None and card in hand:
-            return seat
-    return None
-
-
-def _refuse_held_by_other(state: State, card: Card, holder: int, rule: str) -> RuleViolation:
-    return hand_entry.refuse_held_by_other(card, holder, rule, state.players)
-
-
-def _on_hand(state: State, event: dict[str, Any]) -> State:
-    deal = state.deal
-    seat, cards = event["seat"], tuple(event["cards"])
-    if deal.hands[seat] is not None:
-        raise _violation("hand_already_entered", R_DEAL, {"seat": seat},
-                         f"{_name(state, seat)}s hand är redan inmatad.",
-                         f"{_name(state, seat)}'s hand is already entered.")
-    if _has_played(deal, seat):
-        raise _violation(
-            "hand_too_late", R_DEAL, {"seat": seat},
-            f"{_name(state, seat)} har redan spelat: handen matas in före det första kortet.",
-            f"{_name(state, seat)} has played already: the hand is entered before the first card.")
-    repeated = [str(c) for c, k in Counter(cards).items() if k > 1]
-    if repeated:
-        raise RuleViolation(
-            "card_repeated", rule=R_DEAL, params={"cards": repeated},
-            sv=f"{', '.join(repeated)} står mer än en gång; leken har ett av varje.",
-            en=f"{', '.join(repeated)} is named more than once; the deck has one of each.",
-            private_to=seat,
-            public_sv=f"Ett kort står mer än en gång i {_name(state, seat)}s hand.",
-            public_en=f"A card is named more than once in {_name(state, seat)}'s hand.")
-    if len(cards) != CARDS_EACH:
-        raise _violation(
-            "hand_size", R_DEAL, {"seat": seat, "cards": len(cards), "expected": CARDS_EACH},
-            f"En hand har {CARDS_EACH} kort (1-2-2-2-2-2-2), inte {len(cards)}.",
-            f"A hand holds {CARDS_EACH} cards (1-2-2-2-2-2-2), not {len(cards)}.")
-    for card in cards:
-        if deal.knowledge.where_played(card) is not None:  # a card of his hand: his secret
-            raise RuleViolation(
-                "card_already_played", rule=R_DEAL, params={"seat": seat, "card": str(card)},
-                sv=f"{card} är redan spelat och kan inte finnas på {_name(state, seat)}s hand.",
-                en=f"{card} was already played and cannot be in {_name(state, seat)}'s hand.",
-                private_to=seat,
-                public_sv=f"{_name(state, seat)}s hand nämner ett kort som redan är spelat.",
-                public_en=f"{_name(state, seat)}'s hand names a card that was already played.")
-        holder = _holder(deal, card)
-        if holder is not None:
-            raise _refuse_held_by_other(state, card, holder, R_DEAL)
-    return replace(state, deal=replace(deal, hands=_set(deal.hands, seat, cards)))
-
-
-def legal_cards(deal: Deal, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
-    hand = deal.hands[seat]
-    if hand is None or deal.current is None:
-        return None
-    return playable(hand, deal.current.led_suit, None)  # follow suit, else anything
-
-
-# --- Spelet -----------------------------------------------------------------------------------
-def _on_play(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, event["type"])
-    return _play_card(state, event["seat"], event["card"])
-
-
-def _on_trick(state: State, event: dict[str, Any]) -> State:
-    if state.phase != "play":
-        raise _refuse_phase(state, "trick")
-    trick = state.deal.current
-    assert trick is not None
-    cards: tuple[Card, ...] = event["cards"]
-    remaining = PLAYERS - len(trick.plays)
-    if len(cards) != remaining:
-        raise _violation("trick_size", R_PLAY, {"cards": len(cards), "expected": remaining},
-                         f"Sticket behöver {remaining} kort till, inte {len(cards)}.",
-                         f"The trick needs {remaining} more cards, not {len(cards)}.")
-    for card in cards:
-        state = _play_card(state, to_play(state.deal), card)
-    return state
-
-
-def _play_card(state: State, seat: int, card: Card) -> State:
-    deal = state.deal
-    trick = deal.current
-    assert trick is not None
-    expected_seat = to_play(deal)
-    if seat != expected_seat:
-        raise _violation(
-            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": expected_seat,
-                                      "trick": trick.number},
-            f"Det är {_name(state, expected_seat)}s tur i stick {trick.number}, inte "
-            f"{_name(state, seat)}s (spelet går moturs).",
-            f"It is {_name(state, expected_seat)}'s turn in trick {trick.number}, not "
-            f"{_name(state, seat)}'s (play goes counter-clockwise).")
-    deal.knowledge.check_unplayed(card, R_PLAY)
-    hand = deal.hands[seat]
-    if hand is not None:
-        if card not in hand:
-            raise hand_entry.refuse_not_in_hand(seat, card, R_PLAY, state.players)
-        led = trick.led_suit
-        same = next((c for c in hand if c.suit == led), None)
-        if led is not None and card.suit != led and same is not None:
-            raise hand_entry.refuse_must_follow(R_PLAY, seat, card, led, same, state.players)
-        hand = tuple(c for c in hand if c != card)
-    else:
-        holder = _holder(deal, card)
-        if holder is not None:
-            raise _refuse_held_by_other(state, card, holder, R_PLAY)
-    # No duty to trump: not following shows a void in the led suit only (the default).
-    knowledge = deal.knowledge.record(trick.number, trick.led_suit, Play(seat, card), R_PLAY,
-                                      state.players)
-    trick = trick.add(Play(seat, card))
-    deal = replace(deal, current=trick, knowledge=knowledge,
-                   hands=_set(deal.hands, seat, hand))
-    state = replace(state, deal=deal)
-    if len(trick.plays) < PLAYERS:
-        return state
-    return _finish_trick(state)
-
-
-def _finish_trick(state: State) -> State:
-    deal = state.deal
-    trick = deal.current
-    assert trick is not None
-    winner = trick_winner(trick)
-    won = _set(deal.won, winner, deal.won[winner] + 1)
-    last = trick.number == TRICKS_PER_DEAL
-    deal = replace(deal, tricks=deal.tricks + (trick,), won=won,
-                   current=None if last else Trick(trick.number + 1, winner))
-    state = replace(state, deal=deal)
-    return _score_deal(state) if last else state
-
-
 # --- Poängräkning -----------------------------------------------------------------------------
 def _score_deal(state: State) -> State:
     """Write every player's points for the deal, then see whether the match is won."""
@@ -681,124 +490,6 @@ def _score_deal(state: State) -> State:
     return replace(state, phase="over", winner=decision.side, decided_by=decision.seat)
 
 
-# --- quick entry ------------------------------------------------------------------------------
-def _on_result(state: State, event: dict[str, Any]) -> State:
-    """A whole deal at once: the bids (or the rest of them) and the tricks per seat."""
-    deal = state.deal
-    if deal.knowledge.seen:
-        raise _violation(
-            "quick_not_now", R_SCORING, {"phase": state.phase, "trick": len(deal.tricks) + 1},
-            "Snabbinmatning ersätter spelet av en giv och görs innan första kortet spelas; "
-            "mata in resten kort för kort.",
-            "Quick entry replaces a deal's play and comes before its first card; enter the "
-            "rest card by card.")
-    raw_bids = event.get("bids")
-    if raw_bids is None:
-        if state.phase == "bidding":
-            raise _violation("result_shape", R_BIDDING, {"bids": None},
-                             f"Ange budet för var och en av {PLAYERS} platser.",
-                             f"Give the bid for each of the {PLAYERS} seats.")
-    else:
-        state = _quick_bids(state, raw_bids)
-    thrown_in = state.deal.number != deal.number
-    tricks = event.get("tricks")
-    failed = event.get("failed")
-    if thrown_in:
-        if tricks is not None or failed:
-            raise _violation(
-                "thrown_in_no_tricks", R_BIDDING, {"tricks": tricks},
-                f"Buden är värda mindre än {MIN_BID_POINTS}: korten kastas och inga stick "
-                "spelas.",
-                f"The bids are worth less than {MIN_BID_POINTS}: the cards are thrown in and "
-                "no tricks are played.")
-        return state
-    if tricks is None:  # "alla tog hem" unless someone is named as failed
-        return _quick_failed(state, tuple(sorted(set(failed or ()))))
-    if not (isinstance(tricks, list) and len(tricks) == PLAYERS
-            and all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
-                    for t in tricks)):
-        raise _violation("result_shape", R_SCORING, {"tricks": tricks},
-                         f"Ange antal stick (0–{TRICKS_PER_DEAL}) för var och en av "
-                         f"{PLAYERS} platser.",
-                         f"Give the number of tricks (0–{TRICKS_PER_DEAL}) for each of the "
-                         f"{PLAYERS} seats.")
-    if sum(tricks) != TRICKS_PER_DEAL:
-        raise _violation(
-            "tricks_do_not_add_up", R_PLAY, {"tricks": tricks, "sum": sum(tricks)},
-            f"Sticken blir {sum(tricks)}, men en giv har {TRICKS_PER_DEAL} stick.",
-            f"The tricks add up to {sum(tricks)}, but a deal has {TRICKS_PER_DEAL} tricks.")
-    if failed is not None:
-        truly = [s for s in range(PLAYERS) if tricks[s] < state.deal.bid_of(s)]
-        if sorted(set(failed)) != truly:
-            raise _violation(
-                "failed_disagrees", R_SCORING, {"failed": sorted(set(failed)), "tricks": tricks},
-                "Sticken och vilka som gick bet stämmer inte överens: med de sticken gick "
-                f"{_names(state, truly, 'ingen', 'och')} bet.",
-                "The tricks and who failed do not agree: with those tricks "
-                f"{_names(state, truly, 'nobody', 'and')} failed.")
-    deal = replace(state.deal, won=tuple(tricks), quick=True, current=None)
-    return _score_deal(replace(state, deal=deal))
-
-
-def _names(state: State, seats: Iterable[int], none: str, conj: str) -> str:
-    names = [_name(state, s) for s in seats]
-    if not names:
-        return none
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conj} {names[-1]}"
-
-
-def _quick_failed(state: State, failed: tuple[int, ...]) -> State:
-    """The deal by who failed (everyone else made it): possible only if some split of the
-    13 tricks gives each who made it at least the bid and each who failed fewer."""
-    deal = state.deal
-    made = [s for s in range(PLAYERS) if s not in failed]
-    at_least = sum(deal.bid_of(s) for s in made)
-    if at_least > TRICKS_PER_DEAL:
-        raise _violation(
-            "made_too_many", R_SCORING, {"made": made, "tricks": at_least},
-            f"{_names(state, made, 'ingen', 'och')} kan inte alla ha tagit hem: de bjöd "
-            f"{at_least} stick tillsammans, en giv har {TRICKS_PER_DEAL}.",
-            f"{_names(state, made, 'nobody', 'and')} cannot all have made their bids: they "
-            f"bid {at_least} tricks together, a deal has {TRICKS_PER_DEAL}.")
-    at_most = sum(deal.bid_of(s) - 1 for s in failed)
-    if not made and at_most < TRICKS_PER_DEAL:
-        raise _violation(
-            "failed_too_many", R_SCORING, {"failed": list(failed), "tricks": at_most},
-            f"Alla fyra kan inte ha gått bet: då tog de högst {at_most} stick, en giv har "
-            f"{TRICKS_PER_DEAL}.",
-            f"All four cannot have failed: they would have taken at most {at_most} tricks, "
-            f"a deal has {TRICKS_PER_DEAL}.")
-    deal = replace(deal, quick=True, current=None, failed=failed)
-    return _score_deal(replace(state, deal=deal))
-
-
-def _quick_bids(state: State, raw_bids: Any) -> State:
-    """Apply the bids not yet entered, in bidding order; those entered must agree."""
-    deal = state.deal
-    if not isinstance(raw_bids, list) or len(raw_bids) != PLAYERS:
-        raise _violation("result_shape", R_BIDDING, {"bids": raw_bids},
-                         f"Ange budet för var och en av {PLAYERS} platser, i platsordning.",
-                         f"Give the bid for each of the {PLAYERS} seats, in seat order.")
-    bids = [parse_bid(b, state.options) for b in raw_bids]
-    for seat, bid in deal.bids:
-        if bids[seat] != bid:
-            raise _violation(
-                "bids_disagree", R_BIDDING,
-                {"seat": seat, "entered": bid_value(bid), "given": bid_value(bids[seat])},
-                f"{_name(state, seat)} har redan bjudit {bid_value(bid)}, inte "
-                f"{bid_value(bids[seat])}.",
-                f"{_name(state, seat)} has already bid {bid_value(bid)}, not "
-                f"{bid_value(bids[seat])}.")
-    if state.phase == "bidding":
-        for seat in bidding_order(deal)[len(deal.bids):]:
-            state = _on_bid(state, {"type": "bid", "seat": seat, "bid": raw_bids[seat]})
-    return state
-
-
-_HANDLERS = {"bid": _on_bid, "hand": _on_hand, "play": _on_play, "trick": _on_trick,
-             "result": _on_result}
-
-
 # --- what comes next ----------------------------------------------------------------------------
 _TRICK_HINT = list(range(TRICKS_PER_DEAL + 1))
 
@@ -820,9 +511,6 @@ def expected(state: State) -> Expected:
         who = side_name(state, state.winner)
         return Expected("over", f"Partiet är slut: {who} vann.",
                         f"The match is over: {who} won.")
-    hands = tuple(Expectation("hand", s, fields={"count": CARDS_EACH})
-                  for s in range(PLAYERS)
-                  if deal.hands[s] is None and not _has_played(deal, s))
     quick: tuple[Expectation, ...] = ()
     if not deal.knowledge.seen:
         # Who failed (nobody named: everyone made it); the exact tricks are the table's
@@ -833,12 +521,12 @@ def expected(state: State) -> Expected:
             hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
         quick = (Expectation("result", fields=hints),)
     if state.phase == "bidding":
-        seat = bidding_order(deal)[len(deal.bids)]
+        seat = bidding.to_bid(bidding_order(deal), deal.bids)
         so_far = bids_points(b for _, b in deal.bids)
         needed = max(0, MIN_BID_POINTS - so_far)
         choices = _bid_choices(state)
         dealer = _name(state, deal.dealer)
-        return Expected(
+        exp = Expected(
             "bidding",
             f"Giv {deal.number} ({dealer} ger): {_name(state, seat)} bjuder. Buden hittills "
             f"värda {so_far}; minst {MIN_BID_POINTS} för spel.",
@@ -847,7 +535,9 @@ def expected(state: State) -> Expected:
             (Expectation("bid", seat, choices, fields={"bid": list(choices),
                                                        "points": so_far,
                                                        "needed": needed}),)
-            + quick + hands)
+            + quick)
+        return hand_entry.offer_hand_entry(exp, lambda s: legal_cards(deal, s),
+                                           open_hands(deal))
     trick = deal.current
     assert trick is not None
     seat = to_play(deal)
@@ -856,15 +546,13 @@ def expected(state: State) -> Expected:
     seen = {s.card for s in deal.knowledge.seen}
     fields = {"card": [str(c) for c in DECK.cards if c not in seen], "trick": trick.number,
               "leader": trick.leader, "led_suit": trick.led_suit}
-    legal = legal_cards(deal, seat)
-    if legal is not None:
-        fields["legal"] = hand_entry.sealed_legal(seat, legal)
-    return Expected(
+    exp = Expected(
         "play", f"Giv {deal.number}, stick {trick.number}: {_name(state, seat)} spelar.",
         f"Deal {deal.number}, trick {trick.number}: {_name(state, seat)} plays.", seat,
         (Expectation("play", seat, fields=fields),
          Expectation("trick", seat, fields={"count": PLAYERS - len(trick.plays)}))
-        + quick + hands)
+        + quick)
+    return hand_entry.offer_hand_entry(exp, lambda s: legal_cards(deal, s), open_hands(deal))
 
 
 def deal_in_progress(state: State) -> int | None:
@@ -905,12 +593,7 @@ def findings(state: State) -> tuple[Finding, ...]:
 
 def _deal_dict(deal: Deal) -> dict[str, Any]:
     def trick_dict(t: Trick) -> dict[str, Any]:
-        out: dict[str, Any] = {"number": t.number, "leader": t.leader,
-                               "cards": [{"seat": p.seat, "card": str(p.card)}
-                                         for p in t.plays]}
-        if len(t.plays) == PLAYERS:
-            out["winner"] = trick_winner(t)
-        return out
+        return trick_as_dict(t, trick_winner(t) if len(t.plays) == PLAYERS else None)
 
     return {
         "number": deal.number, "dealer": deal.dealer, "forehand": deal.forehand,
@@ -936,3 +619,14 @@ def describe(state: State) -> dict[str, Any]:
         "deal": _deal_dict(state.deal),
         "last_deal": None if state.last is None else _deal_dict(state.last),
     }
+
+
+# --- the parts in their own modules, in the text's order: Spelet (the tricks, a hand
+# entered) and quick entry. Imported last, since they read the tables and the state above;
+# what they hold that others use is offered here too.
+from .fyrtioett_play import (_on_hand, _on_play, _on_trick, legal_cards,  # noqa: E402
+                             open_hands, to_play, trick_winner)
+from .fyrtioett_quick import _on_result  # noqa: E402
+
+_HANDLERS = {"bid": _on_bid, "hand": _on_hand, "play": _on_play, "trick": _on_trick,
+             "result": _on_result}

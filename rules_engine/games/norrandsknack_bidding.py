@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..bidding import refuse_out_of_turn
 from ..cards import Card
 from ..seating import next_seat, round_after, seats_from
 from ..tricks import Trick
@@ -53,10 +54,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
     seat, bid = event["seat"], parse_bid(event["bid"], rule)
     to_bid = _bidder(state, deal)
     if seat != to_bid:
-        raise _violation(
-            "not_your_turn", rule, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att tala, inte {_name(state, seat)}s.",
-            f"It is {_name(state, to_bid)}'s turn to speak, not {_name(state, seat)}'s.")
+        raise refuse_out_of_turn(seat, to_bid, rule, state.players, verb=("tala", "speak"))
     choices = _open_choices(deal)
     if bid not in choices:
         if deal.knocker is None:

@@ -107,6 +107,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
+from .. import bidding
 from ..cards import FRENCH52
 from ..errors import Finding, RuleViolation, violation as _violation
 from ..protocol import check_players, not_expected, Expectation, Expected, RuleSection, option
@@ -421,14 +422,9 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
     deal = state.deal
     seat = event["seat"]
     order = bidding_order(deal)
-    to_bid = order[len(deal.bids)]
-    if seat != to_bid:
-        raise _violation(
-            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
-            "(ett varv medsols från förhand).",
-            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
-            "(one round clockwise from forehand).")
+    bidding.check_turn(seat, order, deal.bids, R_BIDDING, state.players,
+                       way_sv="ett varv medsols från förhand",
+                       way_en="one round clockwise from forehand")
     bid = parse_bid(event["bid"])
     if bid != PASS:
         highest = _highest(deal, state.old)
@@ -449,9 +445,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
                 "two players may make.")
     deal = replace(deal, bids=deal.bids + ((seat, bid),))
     state = replace(state, deal=deal)
-    if len(deal.bids) < PLAYERS:
-        return state
-    return _close_bidding(state)
+    return _close_bidding(state) if bidding.is_closed(order, deal.bids) else state
 
 
 def _close_bidding(state: State) -> State:
@@ -526,17 +520,13 @@ def _quick_bids(state: State, raw_bids: Any) -> State:
                          "Give the bid (or pass) of each of the four players, in player "
                          "order.")
     bids = [parse_bid(b) for b in raw_bids]
-    for seat, bid in deal.bids:
-        if bids[seat] != bid:
-            raise _violation(
-                "bids_disagree", R_BIDDING, {"seat": seat, "entered": bid, "given": bids[seat]},
-                f"{_name(state, seat)} har redan bjudit {bid_name(bid)}, inte "
-                f"{bid_name(bids[seat])}.",
-                f"{_name(state, seat)} has already bid {bid_name(bid, 'en')}, not "
-                f"{bid_name(bids[seat], 'en')}.")
+    bidding.check_entered(deal.bids, bids, lambda seat, entered, given: _violation(
+        "bids_disagree", R_BIDDING, {"seat": seat, "entered": entered, "given": given},
+        f"{_name(state, seat)} har redan bjudit {bid_name(entered)}, inte {bid_name(given)}.",
+        f"{_name(state, seat)} has already bid {bid_name(entered, 'en')}, not "
+        f"{bid_name(given, 'en')}."))
     if state.phase == "bidding":
-        for seat in bidding_order(deal)[len(deal.bids):]:
-            state = _on_bid(state, {"type": "bid", "seat": seat, "bid": bids[seat]})
+        state = bidding.bid_rest(state, bidding_order(deal), deal.bids, bids, _on_bid)
     return state
 
 
@@ -679,7 +669,7 @@ def expected(state: State) -> Expected:
         extras.append(Expectation("seating", fields={"order": list(state.seating)}))
     dealer = _name(state, deal.dealer)
     if state.phase == "bidding":
-        seat = bidding_order(deal)[len(deal.bids)]
+        seat = bidding.to_bid(bidding_order(deal), deal.bids)
         choices = open_bids(state)
         return Expected(
             "bidding", f"Giv {deal.number} ({dealer} ger): {_name(state, seat)} bjuder.",

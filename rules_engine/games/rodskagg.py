@@ -92,7 +92,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import FRENCH52
-from .. import hands as hand_entry
+from .. import bidding, hands as hand_entry
 from ..errors import Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
 from ..knowledge import Knowledge
@@ -423,14 +423,9 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
         raise _refuse_phase(state, "bid")
     seat, bid = event["seat"], parse_bid(event["bid"])
     order = _bidding_order(state, deal)
-    to_bid = order[len(deal.bids)]
-    if seat != to_bid:
-        raise _violation(
-            "not_your_turn", R_BIDDING, {"seat": seat, "expected_seat": to_bid},
-            f"Det är {_name(state, to_bid)}s tur att bjuda, inte {_name(state, seat)}s "
-            "(ett varv från förhand, given sist).",
-            f"It is {_name(state, to_bid)}'s turn to bid, not {_name(state, seat)}'s "
-            "(one round from forehand, the dealer last).")
+    bidding.check_turn(seat, order, deal.bids, R_BIDDING, state.players,
+                       way_sv="ett varv från förhand, given sist",
+                       way_en="one round from forehand, the dealer last")
     highest = max((b for _, b in deal.bids), default=SMYGA)
     if bid != SMYGA and bid <= highest:
         raise _violation(
@@ -440,9 +435,7 @@ def _on_bid(state: State, event: dict[str, Any]) -> State:
             "bid higher or pass.")
     deal = replace(deal, bids=deal.bids + ((seat, bid),))
     state = replace(state, deal=deal)
-    if len(deal.bids) < len(order):
-        return state
-    return _close_bidding(state)
+    return _close_bidding(state) if bidding.is_closed(order, deal.bids) else state
 
 
 def _close_bidding(state: State) -> State:
@@ -584,7 +577,7 @@ def _expected_turns(state: State) -> Expected:
     misdeal = Expectation("misdeal")
     if state.phase == "bidding":
         order = _bidding_order(state, deal)
-        seat = order[len(deal.bids)]
+        seat = bidding.to_bid(order, deal.bids)
         highest = max((b for _, b in deal.bids), default=SMYGA)
         choices = ("smyga",) + tuple("rodskagg" if b == RODSKAGG else b
                                      for b in BIDS if b > highest)

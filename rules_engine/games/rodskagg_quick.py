@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .. import bidding
 from ..events import is_counts
 from .rodskagg import (ASK_AFTER_TRICK, BIDS, RODSKAGG, R_BIDDING, R_PLAY, SMYGA, State,
                        TRICKS_PER_DEAL, _bidding_order, _name, _on_bid, _refuse_phase,
@@ -36,8 +37,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
             raise _violation("caller_out", R_BIDDING, {"seat": seat},
                              f"{_name(state, seat)} är ute ur partiet och bjuder inte.",
                              f"{_name(state, seat)} is out of the match and does not bid.")
-    for seat in _bidding_order(state, deal):
-        state = _on_bid(state, {"type": "bid", "seat": seat, "bid": raw_bids[seat]})
+    state = bidding.bid_rest(state, _bidding_order(state, deal), deal.bids, raw_bids, _on_bid)
     if state.phase == "deal":  # everyone passed
         if any(event.get("tricks") or []) or event.get("joined"):
             raise _violation("no_declarer", R_BIDDING, {},
