@@ -68,7 +68,7 @@ from typing import Any, Iterable, Sequence
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import RuleViolation, violation
-from ..events import EventSpec
+from ..events import EventSpec, play_event
 from ..knowledge import Knowledge
 from ..protocol import Expectation, Expected
 from ..tricks import Play, Trick, playable, winning_play
@@ -88,8 +88,7 @@ CARD_EVENTS = {
                 "varje kort direkt.",
         help_en="Optional: the player's 13 cards before their first card; then every card "
                 "they play is checked at once."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
+    "play": play_event(),
     "trick": EventSpec(
         {"cards": "cards"},
         help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
