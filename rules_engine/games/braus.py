@@ -130,6 +130,7 @@ from ..knowledge import Claim, Knowledge
 from ..marks import strokes
 from ..protocol import (check_players, Expectation, Expected, not_expected, option,
                         RuleSection)
+from ..seating import left_of, right_of, side_of  # side_of: partners opposite
 from ..sheet import Sheet, SheetRow
 from ..tricks import Trick, seats_from
 
@@ -397,18 +398,14 @@ def card_name(card: Card) -> str:
     return f"{card} ({nickname})" if nickname else str(card)
 
 
-def side_of(seat: int) -> int:
-    return seat % 2
-
-
 def forehand_of(dealer: int) -> int:
     """The dealer's left-hand neighbour: the next seat clockwise."""
-    return (dealer + 1) % N_SEATS
+    return left_of(dealer, N_SEATS)
 
 
 def cutter_of(dealer: int) -> int:
     """The player on the dealer's right: the seat before him clockwise."""
-    return (dealer - 1) % N_SEATS
+    return right_of(dealer, N_SEATS)
 
 
 # --- scoring: pure functions ---------------------------------------------------------------------
