@@ -132,7 +132,7 @@ from ..protocol import (check_players, Expectation, Expected, not_expected, opti
                         RuleSection)
 from ..seating import left_of, right_of, side_of  # side_of: partners opposite
 from ..sheet import Sheet, SheetRow
-from ..tricks import Trick, seats_from
+from ..tricks import Trick, seats_from, turn_refusal
 
 ID = "braus"
 TITLE = "Bräus"
@@ -532,10 +532,7 @@ def _in_play(state: State, event_type: str) -> Deal:
 
 
 def _not_your_turn(state: State, seat: int, turn: int, number: int) -> RuleViolation:
-    return _violation(
-        "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": turn, "trick": number},
-        f"Det är {_name(state, turn)}s tur i stick {number}, inte {_name(state, seat)}s.",
-        f"It is {_name(state, turn)}'s turn in trick {number}, not {_name(state, seat)}'s.")
+    return turn_refusal(seat, turn, number, R_PLAY, state.players)
 
 
 def deal_in_progress(state: State) -> int | None:

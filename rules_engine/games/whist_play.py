@@ -71,7 +71,7 @@ from ..errors import RuleViolation, violation
 from ..events import EventSpec, play_event
 from ..knowledge import Knowledge
 from ..protocol import Expectation, Expected
-from ..tricks import Play, Trick, playable, winning_play
+from ..tricks import Play, Trick, playable, turn_refusal, winning_play
 
 DECK = FRENCH52
 PLAYERS = 4
@@ -330,13 +330,7 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
     assert trick is not None
     expected_player = to_play(cp)
     if player != expected_player:
-        raise violation(
-            "not_your_turn", refs.play,
-            {"seat": player, "expected_seat": expected_player, "trick": trick.number},
-            f"Det är {names[expected_player]}s tur i stick {trick.number}, inte "
-            f"{names[player]}s.",
-            f"It is {names[expected_player]}'s turn in trick {trick.number}, not "
-            f"{names[player]}'s.")
+        raise turn_refusal(player, expected_player, trick.number, refs.play, names)
     cp.knowledge.check_unplayed(card, refs.play)
     holder = holder_known(cp, card)
     hand = cp.hands[player]
