@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterable
 import sqlite_utils
 
 from rules_engine.errors import Finding, RuleViolation
-from rules_engine.secrets import SEALED, hidden, reveal
+from rules_engine.secrets import hidden, reveal
 
 from .errors import ApiError
 
@@ -107,23 +107,6 @@ def _count(inner: dict[str, Any], spec: Any) -> int:
     return total
 
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})
-
-
-def _reveal(value: Any, may_see: Callable[[int], bool]) -> Any:
-    """``rules_engine.secrets.reveal``, the same result, made for the size of a table's
-    view: its leaves (most of a state's thousands of values) are copied without a call
-    each. It was a fifth of a post's CPU. ``tests/api/test_disclosure.py`` holds the two
-    equal."""
-    if isinstance(value, dict):
-        if SEALED in value:
-            return reveal(value, may_see)
-        return {k: v if type(v) in _LEAVES else _reveal(v, may_see) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [v if type(v) in _LEAVES else _reveal(v, may_see) for v in value]
-    return value
-
-
 @dataclass(frozen=True)
 class PrivateEntry:
     seq: int
@@ -172,7 +155,7 @@ class Disclosure:
 
     # --- what goes out --------------------------------------------------------------------
     def reveal(self, value: Any) -> Any:
-        return _reveal(value, self.may_see_seat)
+        return reveal(value, self.may_see_seat)
 
     def finding(self, finding: Finding) -> dict[str, Any]:
         out = finding.as_dict()

@@ -130,8 +130,9 @@ from ..knowledge import Claim, Knowledge
 from ..marks import strokes
 from ..protocol import (check_players, Expectation, Expected, not_expected, option,
                         RuleSection)
+from ..seating import left_of, right_of, side_of  # side_of: partners opposite
 from ..sheet import Sheet, SheetRow
-from ..tricks import Trick, seats_from
+from ..tricks import Trick, seats_from, turn_refusal
 
 ID = "braus"
 TITLE = "Bräus"
@@ -397,18 +398,14 @@ def card_name(card: Card) -> str:
     return f"{card} ({nickname})" if nickname else str(card)
 
 
-def side_of(seat: int) -> int:
-    return seat % 2
-
-
 def forehand_of(dealer: int) -> int:
     """The dealer's left-hand neighbour: the next seat clockwise."""
-    return (dealer + 1) % N_SEATS
+    return left_of(dealer, N_SEATS)
 
 
 def cutter_of(dealer: int) -> int:
     """The player on the dealer's right: the seat before him clockwise."""
-    return (dealer - 1) % N_SEATS
+    return right_of(dealer, N_SEATS)
 
 
 # --- scoring: pure functions ---------------------------------------------------------------------
@@ -535,10 +532,7 @@ def _in_play(state: State, event_type: str) -> Deal:
 
 
 def _not_your_turn(state: State, seat: int, turn: int, number: int) -> RuleViolation:
-    return _violation(
-        "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": turn, "trick": number},
-        f"Det är {_name(state, turn)}s tur i stick {number}, inte {_name(state, seat)}s.",
-        f"It is {_name(state, turn)}'s turn in trick {number}, not {_name(state, seat)}'s.")
+    return turn_refusal(seat, turn, number, R_PLAY, state.players)
 
 
 def deal_in_progress(state: State) -> int | None:

@@ -76,7 +76,7 @@ Interpretations (where the text is silent; the rules page lists them too)
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Iterable
 
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, SUITS, Card
@@ -414,13 +414,10 @@ def _prove_passes(state: State, deal: Deal, seat: int, cards: tuple[Card, ...],
                   move: int) -> Deal:
     """A card that fitted when this player passed proves that pass false: he held it then,
     since in fan tan cards only leave a hand."""
-    keep, findings, paid = [], list(deal.findings), list(deal.paid)
-    for mark in deal.marks:
-        proof = next((c for c in cards if c in mark.fitting), None)
-        if mark.seat != seat or proof is None:
-            keep.append(mark)
-            continue
-        name = _name(state, seat)
+    keep, proven = _proven_passes(deal, seat, cards)
+    findings, paid = list(deal.findings), list(deal.paid)
+    name = _name(state, seat)
+    for mark, proof in proven:
         fine = state.options.false_pass_chips if state.chips else 0
         paid[seat] += fine
         findings.append(Finding(
@@ -434,7 +431,23 @@ def _prove_passes(state: State, deal: Deal, seat: int, cards: tuple[Card, ...],
             en=(f"{name} passed in move {mark.move} but laid {proof} in move {move}; {proof} "
                 f"already fitted then: the pass in move {mark.move} was false."
                 + (f" Fine: {fine} chips into the pool." if fine else ""))))
-    return replace(deal, marks=tuple(keep), findings=tuple(findings), paid=tuple(paid))
+    return replace(deal, marks=keep, findings=tuple(findings), paid=tuple(paid))
+
+
+def _proven_passes(deal: Deal, seat: int, cards: Iterable[Card]
+                   ) -> tuple[tuple[PassMark, ...], list[tuple[PassMark, Card]]]:
+    """This player's passes that a card of ``cards`` proves false, each with the first such
+    card (it fitted when he passed), and the marks that stay (everyone else's, and his
+    passes no card of these proves)."""
+    cards = tuple(cards)
+    keep, proven = [], []
+    for mark in deal.marks:
+        proof = next((c for c in cards if c in mark.fitting), None)
+        if mark.seat != seat or proof is None:
+            keep.append(mark)
+        else:
+            proven.append((mark, proof))
+    return tuple(keep), proven
 
 
 def _pass(state: State, deal: Deal, seat: int, implied: bool = False) -> Deal:
@@ -487,13 +500,10 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
         rule=R_DEAL, players=state.players,
         size_sv=f" ({deal.dealt[seat]} givna, {deal.dealt[seat] - deal.counts[seat]} utlagda)",
         size_en=f" ({deal.dealt[seat]} dealt, {deal.dealt[seat] - deal.counts[seat]} laid out)")
-    keep, findings = [], list(deal.findings)
-    for mark in deal.marks:
-        proof = next((c for c in cards if c in mark.fitting), None)
-        if mark.seat != seat or proof is None:
-            keep.append(mark)
-            continue
-        name = _name(state, seat)
+    keep, proven = _proven_passes(deal, seat, cards)
+    findings = list(deal.findings)
+    name = _name(state, seat)
+    for mark, proof in proven:
         findings.append(Finding(
             code="passed_while_able", rule=_play_rule(state), seat=seat,
             params={"pass_move": mark.move, "proof": "hand", "proof_card": str(proof)},
@@ -506,7 +516,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
                        "som passade då: passet var falskt."),
             public_en=(f"{name} passed in move {mark.move}, but the entered hand holds a card "
                        "that fitted then: the pass was false.")))
-    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards), marks=tuple(keep),
+    deal = replace(deal, hands=hand_entry.with_hand(deal.hands, seat, cards), marks=keep,
                    findings=tuple(findings))
     return replace(state, deal=deal)
 

@@ -130,7 +130,7 @@ from .. import hands as hand_entry
 from ..cards import FRENCH52, Card
 from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..secrets import PrivateSpec, sealed
-from ..events import EventSpec
+from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
 from ..protocol import (check_players, Expectation, Expected, not_expected, option,
                         RuleSection)
@@ -281,11 +281,7 @@ EVENTS = {
                              "ett färre), gärna vilka.",
                      help_en="Buying: the number of cards laid away (0 = stand pat; the dealer "
                              "1–6 and draws one fewer), which ones if shown."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
-    "trick": EventSpec({"cards": "cards"},
-                       help_sv="Sticket i spelordning från den som står på tur.",
-                       help_en="The trick's cards in playing order from the seat to play."),
+    "play": play_event(), "trick": trick_event(),
     "trumfmant_breach": EventSpec(
         {"seat": "seat"}, {"trick": "int", "card": "card"},
         help_sv="Påtalat missat trumfutspel i en giv som avbröts innan alla stick spelats: "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..errors import RuleViolation
 from ..events import is_counts
 from ..seating import next_seat
 from .norrandsknack import (ANSWERS, KNACKA, LURA, OPEN_BIDS, PASSA, PER_TRICK, R_END, R_PLAY,
@@ -106,6 +107,13 @@ def _speaking_order(state: State, raw: Any) -> list[tuple[int, str]]:
     return spoken
 
 
+def _refuse_seats(state: State, code: str, rule: str, seats: list[int], sv: str,
+                  en: str) -> RuleViolation:
+    """A refusal about some players that names them first: "Anna, Bo <sv>"."""
+    names = _names(state, seats)
+    return _violation(code, rule, {"seats": seats}, f"{names} {sv}", f"{names} {en}")
+
+
 def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> None:
     """Tricks and missed trump leads only for players in the deal; a missed trump lead only
     where trumfmant can have held (someone in came down to 1) and by a player who led."""
@@ -113,9 +121,9 @@ def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> Non
     assert deal is not None
     outside = [s for s in range(state.n) if s not in deal.active and (tricks[s] or missed[s])]
     if outside:
-        raise _violation("not_in_deal", R_PLAY, {"seats": outside},
-                         f"{_names(state, outside)} är inte med i given och tar inga stick.",
-                         f"{_names(state, outside)} are not in the deal and take no tricks.")
+        raise _refuse_seats(state, "not_in_deal", R_PLAY, outside,
+                            "är inte med i given och tar inga stick.",
+                            "are not in the deal and take no tricks.")
     if not any(missed):
         return
     if not any(state.scores[s] - PER_TRICK * tricks[s] <= TRUMFMANT_AT for s in deal.active):
@@ -126,11 +134,11 @@ def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> Non
     # One leads the first trick or after winning one.
     too_many = [s for s in range(state.n) if missed[s] > tricks[s] + (s == leader)]
     if too_many:
-        raise _violation("no_lead", R_PLAY, {"seats": too_many},
-                         f"{_names(state, too_many)} spelade inte ut så många gånger: man "
-                         "spelar ut till första sticket eller efter ett vunnet stick.",
-                         f"{_names(state, too_many)} did not lead that often: one leads to "
-                         "the first trick or after winning a trick.")
+        raise _refuse_seats(state, "no_lead", R_PLAY, too_many,
+                            "spelade inte ut så många gånger: man spelar ut till första "
+                            "sticket eller efter ett vunnet stick.",
+                            "did not lead that often: one leads to the first trick or after "
+                            "winning a trick.")
     # One lead a trick; the fifth trick's leader has only that card left.
     leads = min(sum(tricks), MOST_MISSED_LEADS)
     if sum(missed) > leads:
@@ -149,11 +157,11 @@ def _check_quick_end(state: State, tricks: list[int]) -> None:
     assert deal is not None
     over = [s for s in deal.active if PER_TRICK * tricks[s] > state.scores[s]]
     if over:
-        raise _violation("tricks_exceed_points", R_END, {"seats": over},
-                         f"{_names(state, over)} kan inte ha fler stick än poäng: given "
-                         "avbryts när sticken når poängen.",
-                         f"{_names(state, over)} cannot have more tricks than points: the "
-                         "deal stops when the tricks reach the points.")
+        raise _refuse_seats(state, "tricks_exceed_points", R_END, over,
+                            "kan inte ha fler stick än poäng: given avbryts när sticken når "
+                            "poängen.",
+                            "cannot have more tricks than points: the deal stops when the "
+                            "tricks reach the points.")
     reached = [s for s in deal.active if PER_TRICK * tricks[s] == state.scores[s]]
     if len(reached) > 1:
         raise _violation("two_reached", R_END, {"seats": reached},

@@ -94,7 +94,7 @@ from typing import Any
 from ..cards import FRENCH52
 from .. import bidding, hands as hand_entry
 from ..errors import Finding, RuleViolation, violation as _violation
-from ..events import EventSpec
+from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
 from ..protocol import (check_players, Expectation, Expected, not_expected, option,
                         RuleSection)
@@ -187,11 +187,7 @@ EVENTS = {
     "bid": EventSpec({"seat": "seat", "bid": "value"},
                      help_sv="Ett bud (1–6, rodskagg) eller smyga.",
                      help_en="A bid (1–6, rodskagg) or smyga (pass)."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
-    "trick": EventSpec({"cards": "cards"},
-                       help_sv="Sticket i spelordning från den som står på tur.",
-                       help_en="The trick's cards in playing order from the seat to play."),
+    "play": play_event(), "trick": trick_event(),
     "ask": EventSpec(help_sv="Spelföraren frågar ”Går ni med?”.",
                      help_en="The declarer asks “Går ni med?”."),
     "join": EventSpec({"seat": "seat", "join": "bool"},

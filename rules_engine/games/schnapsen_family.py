@@ -118,7 +118,7 @@ from typing import Any, Iterable
 from .. import hands as hand_entry
 from ..cards import Card, Deck
 from ..errors import Finding, RuleViolation, violation
-from ..events import EventSpec
+from ..events import EventSpec, play_event
 from ..protocol import Expected, RuleSection, check_players, not_expected, option
 from ..sheet import Sheet, SheetRow
 from ..tricks import Play, Trick, legal_under_duty, next_seat
@@ -552,8 +552,7 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
             {"seat": "seat", "card": "card"},
             help_sv="Utspel med mariage: kungen eller damen spelas ut, den andra visas.",
             help_en="A marriage lead: the king or the queen is led, the other shown."),
-        "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                          help_en="One card played."),
+        "play": play_event(),
         "trick": EventSpec(
             {"cards": "cards"}, {"marriage": "bool"},
             help_sv="Sticket i spelordning från den som står på tur; med mariage om utspelet "

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..cards import FJONT, SUIT_NAMES, TRUMP, Card
-from ..tricks import Play, Trick, led_suit_skipping, playable
+from ..tricks import Play, Trick, led_suit_skipping, playable, turn_refusal
 from . import snapphanaleden_discards as discards
 from . import snapphanaleden_expected as next_up
 from . import snapphanaleden_scoring as scoring
@@ -120,13 +120,9 @@ def _play_card(variant: Variant, state: State, seat: int, card: Card) -> State:
     assert trick is not None
     expected_seat = to_play(variant, deal)
     if seat != expected_seat:
-        raise violation(
-            "not_your_turn", R_PLAY, {"seat": seat, "expected_seat": expected_seat,
-                                      "trick": trick.number},
-            f"Det är {seat_name(state, expected_seat)}s tur i stick {trick.number}, inte "
-            f"{seat_name(state, seat)}s (spelet går moturs).",
-            f"It is {seat_name(state, expected_seat)}'s turn in trick {trick.number}, not "
-            f"{seat_name(state, seat)}'s (play goes counter-clockwise).")
+        raise turn_refusal(seat, expected_seat, trick.number, R_PLAY, state.players,
+                           note_sv=" (spelet går moturs)",
+                           note_en=" (play goes counter-clockwise)")
     if card not in deal.known[seat]:
         if deal.hand_known[seat]:
             raise discards.refuse_not_in_hand(state, seat, card, R_PLAY)

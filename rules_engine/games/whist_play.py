@@ -68,10 +68,10 @@ from typing import Any, Iterable, Sequence
 from .. import hands as hand_entry
 from ..cards import FRENCH52, SUIT_NAMES, Card
 from ..errors import RuleViolation, violation
-from ..events import EventSpec
+from ..events import EventSpec, play_event
 from ..knowledge import Knowledge
 from ..protocol import Expectation, Expected
-from ..tricks import Play, Trick, playable, winning_play
+from ..tricks import Play, Trick, playable, turn_refusal, winning_play
 
 DECK = FRENCH52
 PLAYERS = 4
@@ -88,8 +88,7 @@ CARD_EVENTS = {
                 "varje kort direkt.",
         help_en="Optional: the player's 13 cards before their first card; then every card "
                 "they play is checked at once."),
-    "play": EventSpec({"seat": "seat", "card": "card"}, help_sv="Ett spelat kort.",
-                      help_en="One card played."),
+    "play": play_event(),
     "trick": EventSpec(
         {"cards": "cards"},
         help_sv="Resten av sticket i spelordning (medsols) från den som står på tur.",
@@ -331,13 +330,7 @@ def play_card(cp: CardPlay, player: int, card: Card, refs: Refs,
     assert trick is not None
     expected_player = to_play(cp)
     if player != expected_player:
-        raise violation(
-            "not_your_turn", refs.play,
-            {"seat": player, "expected_seat": expected_player, "trick": trick.number},
-            f"Det är {names[expected_player]}s tur i stick {trick.number}, inte "
-            f"{names[player]}s.",
-            f"It is {names[expected_player]}'s turn in trick {trick.number}, not "
-            f"{names[player]}'s.")
+        raise turn_refusal(player, expected_player, trick.number, refs.play, names)
     cp.knowledge.check_unplayed(card, refs.play)
     holder = holder_known(cp, card)
     hand = cp.hands[player]

@@ -82,8 +82,8 @@ def test_a_correction_and_notation_are_hidden_too():
 
 
 def test_the_view_is_revealed_as_the_engine_reveals_it():
-    """``Disclosure.reveal`` walks a table's view faster than ``rules_engine.secrets.reveal``
-    and must give the same: sealed parts opened or hidden at any depth, tuples as lists,
+    """``Disclosure.reveal`` must give what ``rules_engine.secrets.reveal`` gives for the
+    reader's ``may_see_seat``: sealed parts opened or hidden at any depth, tuples as lists,
     leaves as they are."""
     from rules_engine.secrets import reveal
     value = {"a": (1, "x", None, 2.5, True,
