@@ -367,6 +367,13 @@ async function loadCatalog() {
 async function boot() {
   setLang(app.lang);
   render();
+  const params = new URLSearchParams(location.search);
+  const watchKey = params.get("watch");
+  const joinCode = params.get("join");
+  // A spectator's table is asked for beside the catalog, not after it (one round trip less
+  // before the table is drawn); its answer, or its refusal, is read below.
+  const watched = watchKey && api.watchedTable(watchKey).then((found) => ({ found }),
+                                                               (error) => ({ error }));
   try {
     await loadCatalog();
     await moreStyle;
@@ -375,12 +382,11 @@ async function boot() {
     render();
     return;
   }
-  const params = new URLSearchParams(location.search);
-  const watchKey = params.get("watch");
-  const joinCode = params.get("join");
   if (watchKey) {
     try {
-      const { table_id: id } = await api.watchedTable(watchKey);
+      const { found, error } = await watched;
+      if (error) throw error;
+      const { table_id: id } = found;
       await openTable(id, { spectatorKey: watchKey });
     } catch (error) {
       showSetup();
