@@ -22,8 +22,7 @@ import { getLang, pick, setLang, t } from "./i18n.js";
 import { lastSetupDraft, newSetupDraft, renderSetup } from "./setup-form.js";
 import { refreshMyTables, renderMyTables } from "./my-tables.js";
 import { newJoinDraft, renderJoin } from "./join-form.js";
-import { renderTable } from "./table-view.js";
-import { dealOfSeq, positionsOf, renderReplay } from "./replay.js";
+import { stylesheet, tableScreen } from "./later.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
 import * as outbox from "./outbox.js";
@@ -64,6 +63,23 @@ const app = {
 };
 
 const root = document.getElementById("app");
+// The start page draws with style.css alone; phone.css (the kept tables, the chart's
+// legend, ...) comes beside the first calls to the API, before anything it styles is drawn.
+const moreStyle = stylesheet("/phone.css");
+// The table screen's modules (later.js), once asked for: {renderTable, renderReplay, ...}.
+let later = null;
+async function tableModules() {
+  try {
+    later ??= await tableScreen();
+  } catch {
+    throw new NetworkError(); // not fetched (no network, nothing cached): said as such
+  }
+  return later;
+}
+// A page that opens on a table asks for them at once, beside its first calls to the API.
+if (/[?&](watch|join)=/.test(location.search) || storage.currentTable()?.id) {
+  tableModules().catch(() => { /* asked again when the table opens */ });
+}
 const CATALOG_KEY = "catalog"; // the catalog as last fetched, beside the tables' views
 
 // --- rendering --------------------------------------------------------------------------------
@@ -91,10 +107,10 @@ function render() {
   let body;
   const plain = { onDismiss: () => actions.dismiss() };
   if (app.screen === "table" && app.replay) {
-    body = renderReplay(app.replay, { players: app.table.players, game: app.game,
+    body = later.renderReplay(app.replay, { players: app.table.players, game: app.game,
                                       go: actions.replayGo, close: actions.closeReplay });
   } else if (app.screen === "table") {
-    body = renderTable(app, actions);
+    body = later.renderTable(app, actions);
   } else if (app.screen === "setup") {
     const join = renderJoin({ draft: app.joinDraft, busy: app.busy, onJoin: actions.join,
                               fromLink: app.joinFromLink });
@@ -177,7 +193,8 @@ function remember() {
 }
 
 async function loadTable(id) {
-  const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth)]);
+  const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth),
+                                          tableModules()]);
   app.table = table;
   app.access = table.access;
   app.log = log;
@@ -263,6 +280,7 @@ async function openSaved(id) {
   app.log = saved.log;
   app.access = saved.access ?? saved.table.access;
   app.game = await gameDetails(saved.table.game).catch(() => null);
+  if (!(await tableModules().catch(() => null))) return false;
   app.offline = true;
   return !!app.game;
 }
@@ -349,19 +367,26 @@ async function loadCatalog() {
 async function boot() {
   setLang(app.lang);
   render();
+  const params = new URLSearchParams(location.search);
+  const watchKey = params.get("watch");
+  const joinCode = params.get("join");
+  // A spectator's table is asked for beside the catalog, not after it (one round trip less
+  // before the table is drawn); its answer, or its refusal, is read below.
+  const watched = watchKey && api.watchedTable(watchKey).then((found) => ({ found }),
+                                                               (error) => ({ error }));
   try {
     await loadCatalog();
+    await moreStyle;
   } catch (error) {
     app.message = messageFor(error);
     render();
     return;
   }
-  const params = new URLSearchParams(location.search);
-  const watchKey = params.get("watch");
-  const joinCode = params.get("join");
   if (watchKey) {
     try {
-      const { table_id: id } = await api.watchedTable(watchKey);
+      const { found, error } = await watched;
+      if (error) throw error;
+      const { table_id: id } = found;
       await openTable(id, { spectatorKey: watchKey });
     } catch (error) {
       showSetup();
@@ -705,8 +730,8 @@ const actions = {
     window.scrollTo(0, 0);
     try {
       const { steps } = await api.getSteps(app.table.id, app.auth);
-      const chosen = deal ?? dealOfSeq(steps, seq);
-      const positions = positionsOf(steps, chosen);
+      const chosen = deal ?? later.dealOfSeq(steps, seq);
+      const positions = later.positionsOf(steps, chosen);
       const found = seq === null ? 0 : positions.findIndex((p) => p.seq >= seq);
       const index = found >= 0 ? found : positions.length - 1; // after its last trick: the last
       app.replay = { deal: chosen, steps, index: Math.max(index, 0), loading: false, error: null };

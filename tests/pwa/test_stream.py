@@ -6,6 +6,7 @@ and at every change, a bounded lifetime, and ``/sw.js`` carrying the shell and i
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import threading
 import time
@@ -100,14 +101,43 @@ def test_the_service_worker_carries_every_app_file_and_a_content_version(client)
     assert client.get("/icons/render_icons.py").status_code == 404  # not an app file
 
 
-def test_index_preloads_every_module(client):
-    """The page asks for all its modules at once instead of discovering them one import
-    level at a time (a phone on a slow network waits for each level)."""
+def static_imports(url: str) -> set[str]:
+    """The modules a module imports statically, as absolute URLs."""
+    text = (pages.PWA_DIR / url.lstrip("/")).read_text(encoding="utf-8")
+    found = re.findall(r'^import\s[^;]*?["\']([^"\']+)["\'];', text, re.M)
+    return {posixpath.normpath(posixpath.join(posixpath.dirname(url), spec)) for spec in found}
+
+
+def static_closure(url: str) -> set[str]:
+    seen, todo = set(), [url]
+    while todo:
+        for module in static_imports(todo.pop()) - seen:
+            seen.add(module)
+            todo.append(module)
+    return seen
+
+
+def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(client):
+    """The page asks for the start screen's modules at once instead of discovering them one
+    import level at a time (a phone on a slow network waits for each level); the table
+    screen's modules are neither preloaded nor waited for by the start page, and js/later.js
+    asks for all of them at once, so no module of either is found one level late."""
     html = client.get("/").get_data(as_text=True)
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    later_js = (pages.PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
+    later = set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index("MODULES"):
+                                                       later_js.index("STYLES")]))
     modules = {"/" + p.relative_to(pages.PWA_DIR).as_posix()
                for p in (pages.PWA_DIR / "js").rglob("*.js")} - {"/js/app.js"}
-    assert modules <= preloaded
+    assert static_closure("/js/app.js") <= preloaded
+    assert modules <= preloaded | later
+    assert not preloaded & later
+    for module in later:
+        assert static_imports(module) <= preloaded | later, module
+    # The table screen's stylesheets come with it, not in the page's head.
+    for sheet in ("/phone.css", "/quick-entry.css", "/replay.css"):
+        assert f'href="{sheet}"' not in html
+    assert '<link rel="stylesheet" href="/print.css" media="print">' in html
 
 
 # --- caps on open views (a client cannot hold every view the server can serve) -----------------
