@@ -199,6 +199,10 @@ def _private_finding(state: State, finding: Finding, claim: Claim) -> Finding:
 
 # --- phase two: plays ------------------------------------------------------------------------
 def _check_run(state: State, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    if not cards:
+        raise _violation("empty_run", R_TWO, {"cards": []},
+                         "En svit är minst ett kort: ange korten som spelas.",
+                         "A run is at least one card: give the cards played.")
     if len(set(cards)) != len(cards):
         raise _violation("run_not_in_sequence", R_TWO, {"cards": [str(c) for c in cards]},
                          "Samma kort två gånger.", "The same card twice.")

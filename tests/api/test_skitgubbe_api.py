@@ -76,6 +76,9 @@ def test_the_example_of_the_text_through_the_api(sk_table):
     view = _example(table)
     assert view["state"]["deal"]["trump"] == "♥" and view["expected"]["seat"] == A
     table.ok({"type": "play", "seat": A, "card": "♣9"})
+    # A run of no cards is no run: refused in words, never a server error.
+    refused(table, {"type": "run", "seat": B, "cards": []}, 422, "empty_run",
+            "Skitgubbe — Andra fasen")
     table.ok({"type": "run", "seat": B, "cards": ["♣Q", "♣K", "♣A"]})
     body = refused(table, {"type": "play", "seat": C, "card": "♥A"}, 422, "must_follow_suit",
                     "Skitgubbe — Andra fasen")

@@ -407,6 +407,7 @@ def test_one_card_or_a_run_in_one_suit_in_sequence():
     table.refuse("run_not_in_sequence", "run", seat=A, cards="♠3 ♠5")
     table.refuse("run_not_in_sequence", "run", seat=A, cards="♠3 ♦4")
     table.refuse("run_not_in_sequence", "run", seat=A, cards="♠3 ♠3")
+    table.refuse("empty_run", "run", seat=A, cards=[])
     table.run("♠5 ♠3 ♠4")  # any order: a run 3–4–5
     assert table.game.table[0].cards == tuple(cards("♠3 ♠4 ♠5"))
     table.run("♠10 ♠J")  # B beats the run's highest card, 5
