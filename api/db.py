@@ -195,16 +195,35 @@ class Pool:
                 return
         db.close()
 
+    def close(self) -> None:
+        """Close the idle connections and keep none from now on (a pool no longer used)."""
+        with self._lock:
+            idle, self._idle, self.keep = self._idle, [], 0
+        for db in idle:
+            db.close()
+
 
 _pools: dict[tuple[int, str], Pool] = {}
+_pools_lock = threading.Lock()
+MAX_POOLS = 4  # database files one process keeps connections to (a server has one)
 
 
 def pool_for(path: str) -> Pool:
-    """This process's pool for ``path`` (a forked worker starts with an empty one)."""
+    """This process's pool for ``path`` (a forked worker starts with an empty one).
+
+    A process that opens many database files one after another (the test suite: a file per
+    test) keeps pools for the last ``MAX_POOLS`` only; an older one is closed. Without that
+    its idle connections pile up, and a file descriptor numbered above 1024 breaks every
+    ``select()`` in the process."""
     key = (os.getpid(), path)
     pool = _pools.get(key)
     if pool is None:
-        pool = _pools.setdefault(key, Pool(path))
+        with _pools_lock:
+            pool = _pools.get(key)
+            if pool is None:
+                pool = _pools[key] = Pool(path)
+                while len(_pools) > MAX_POOLS:
+                    _pools.pop(next(iter(_pools))).close()
     return pool
 
 

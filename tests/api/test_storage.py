@@ -162,3 +162,21 @@ def test_a_cache_write_is_atomic_and_leaves_the_connection_durable(tmp_path):
     assert other.execute("select id from directors").fetchall() == [("a",)]
     other.close()
     db.close()
+
+
+def test_a_process_keeps_pools_for_a_few_files_only(tmp_path):
+    """A process that opens many database files (the test suite: one per test) keeps
+    connections to the last few only: idle connections of older files are closed, so the
+    process's file descriptors stay few (one above 1024 breaks every select())."""
+    from api import db as dbmod
+
+    pools = []
+    for n in range(dbmod.MAX_POOLS + 3):
+        path = str(tmp_path / f"f{n}.sqlite")
+        dbmod.connect(path).close()
+        pool = dbmod.pool_for(path)
+        pool.give(pool.take())
+        pools.append(pool)
+    assert len(dbmod._pools) <= dbmod.MAX_POOLS
+    assert pools[0]._idle == [] and pools[0].keep == 0  # the oldest was closed
+    assert len(pools[-1]._idle) == 1  # the newest keeps its connection
