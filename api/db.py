@@ -165,7 +165,7 @@ class Pool:
     transaction left open (a request that failed half way) is rolled back. At most
     ``keep`` idle connections are kept; a burst opens more and closes them afterwards."""
 
-    KEEP = 8
+    KEEP = 0  # reuse off again: see the closing note (descriptors leak past 1024 in the suite)
 
     def __init__(self, path: str, keep: int = KEEP):
         self.path = path
