@@ -160,7 +160,8 @@ def restore(backup_path: str | os.PathLike, db_path: str | os.PathLike,
         src = _open_plain(checked)
         try:
             summary = check(src)
-            db = connect(str(target), run_migrations=False)  # WAL, synchronous=FULL
+            # WAL, synchronous=FULL; the rate limits' file is the running server's own
+            db = connect(str(target), run_migrations=False, limits=False)
             try:
                 with writer_turn(str(target)):  # a running server's writers wait for us
                     src.backup(db.conn, pages=-1)
