@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .errors import RateLimited
+from .log_seq import seq_sql
 
 GONE = -1  # the seq a feed reports for a table that no longer exists
 _CHUNK = 500  # ids per query (SQLite allows 32,766 parameters; a short statement is cheaper)
@@ -175,7 +176,8 @@ def sqlite_reader(path: str, shared: Any = None) -> Callable[[list[str]], dict[s
             chunk = ids[start:start + _CHUNK]
             marks = ", ".join("?" * len(chunk))
             found.update(conn.execute(
-                f"select id, seq from tables where id in ({marks})", chunk).fetchall())
+                f"select id, {seq_sql()} from tables where id in ({marks})",
+                chunk).fetchall())
         return found
 
     return read_seqs

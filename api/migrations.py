@@ -170,6 +170,9 @@ def m010_fewer_pages_per_post(db: sqlite_utils.Database) -> None:
       second, both written at every append. The unique index on ``(table_id,
       client_event_id)`` stays: it is how a retried post (the same client event id, any
       ``based_on``, however late) finds its first answer, and why one id is used once.
+    - ``tables.seq`` goes: a table's seq is its last event's (``api/log_seq.py``), one
+      step down the new key, where moving a stored copy rewrote the table's row in every
+      post.
     - ``rate_limits`` moves to the attached ``limits`` file (``db.attach_limits``), whose
       commits are not fsynced; the running windows are carried over."""
     db.execute("create table events_keyed (table_id text not null references tables(id), "
@@ -183,6 +186,7 @@ def m010_fewer_pages_per_post(db: sqlite_utils.Database) -> None:
     db.execute("alter table events_keyed rename to events")
     db.execute("create unique index idx_events_table_id_client_event_id "
                "on events (table_id, client_event_id)")
+    db.execute("alter table tables drop column seq")
     if "rate_limits" in db.table_names():  # main's; the attached file's is not listed
         if db.execute("select 1 from pragma_database_list where name = 'limits'").fetchone():
             db.execute("insert or replace into limits.rate_limits "

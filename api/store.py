@@ -4,8 +4,8 @@ counters are kept by ``resources/access/records.py`` and ``ratelimit.py``.)
 Posting an event is one ``BEGIN IMMEDIATE`` transaction: check the token, count the write
 against the device's rate limit, answer a retried ``client_event_id`` with its first answer,
 refuse a stale ``based_on``, apply the event to the cached snapshot (not a replay of the whole
-log), then append the event, move the table's sequence number and replace the snapshot
-together. Either all of it is on disk or none — except that a refused entry still counts
+log), then append the event and replace the snapshot together (the table's sequence number
+is its last event's: ``log_seq``). Either all of it is on disk or none — except that a refused entry still counts
 against the rate limit: the entry is rolled back to a savepoint, the count is committed.
 
 Snapshots are a cache: each carries the fingerprint of the engine code that made it. After an
@@ -31,6 +31,7 @@ from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
 from . import auth, disclosure, snapshots
 from . import names as player_names
+from .log_seq import seq_sql
 from .snapshots import changed_from
 from .db import write_transaction
 from .errors import ApiError
@@ -118,9 +119,9 @@ def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, devic
     while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
         code = auth.new_join_code()
     db.execute(  # plain SQL: sqlite-utils' insert looks the table up first, every time
-        "insert into tables (id, game, players, options, first_dealer, join_code, seq, "
+        "insert into tables (id, game, players, options, first_dealer, join_code, "
         "created_at, join_code_hash, director_id, open_private_after_deal) "
-        "values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
          setup.first_dealer, code, _now(), auth.hash_token(code), director_id,
          1 if open_private_after_deal else 0])
@@ -147,10 +148,12 @@ def insert_tables(db: sqlite_utils.Database, game: str, seatings: list[list[str]
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
                   "created_at", "director_id", "join_code_hash", "spectator_hash",
                   "open_private_after_deal")
+# The columns as selected: the seq is read from the log (``log_seq``), not stored.
+_SELECTED = ", ".join(seq_sql() if name == "seq" else name for name in _TABLE_COLUMNS)
 
 
 def load_row(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
-    row = db.execute(f"select {', '.join(_TABLE_COLUMNS)} from tables where id = ?",
+    row = db.execute(f"select {_SELECTED} from tables where id = ?",
                      [table_id]).fetchone()
     if row is None:
         raise _not_found(table_id)
@@ -193,10 +196,9 @@ def load_states(db: sqlite_utils.Database, table_ids: list[str]
     """Many tables' rows and current states (a tournament reading its round): the rows in
     one query, each state from its snapshot (or a replay)."""
     out: dict[str, tuple[dict[str, Any], TableSetup, Any]] = {}
-    columns = ", ".join(_TABLE_COLUMNS)
     for start in range(0, len(table_ids), 500):
         chunk = table_ids[start:start + 500]
-        for values in db.execute(f"select {columns} from tables "
+        for values in db.execute(f"select {_SELECTED} from tables "
                                  f"where id in ({', '.join('?' * len(chunk))})",
                                  chunk).fetchall():
             row = dict(zip(_TABLE_COLUMNS, values))
@@ -407,7 +409,6 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                "created_at, event, deal) values (?, ?, ?, ?, ?, ?, ?)",
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False), disclosure.deal_of(setup.module, state)])
-    db.execute("update tables set seq = ? where id = ?", [seq, table_id])
     if ready is not None:
         snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
         return _Posted({**row, "seq": seq}, ready.setup, entry, ready.snapshot.state,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from api import snapshots, store
+from api.log_seq import seq_sql
 from rules_engine.table_log import Entry, replay
 
 
@@ -15,8 +16,8 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
     """Check the file at ``path`` and return, per table, its seq and log.
 
     - ``PRAGMA integrity_check`` is ok and no foreign key dangles;
-    - a table's seq is the number of events in its log and the last one's seq, and the seqs
-      are 1..n: no event without its table's seq moved, and no seq moved without its event;
+    - a table's seq (its last event's, as the server reads it: ``api/log_seq.py``) is the
+      number of events in its log, and the seqs are 1..n: no event lost in the middle;
     - the snapshot belongs to the table's current seq and, when it was made by this engine,
       equals a replay of the log (or, made by another engine, is ignored and rebuilt).
     """
@@ -25,7 +26,7 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
         assert [r[0] for r in conn.execute("PRAGMA integrity_check")] == ["ok"]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         tables: dict[str, dict[str, Any]] = {}
-        rows = conn.execute("select id, game, players, options, first_dealer, seq "
+        rows = conn.execute(f"select id, game, players, options, first_dealer, {seq_sql()} "
                             "from tables").fetchall()
         for table_id, game, players, options, first_dealer, seq in rows:
             log = conn.execute("select seq, client_event_id, device_id, created_at, event "
