@@ -170,6 +170,9 @@ def restore(backup_path: str | os.PathLike, db_path: str | os.PathLike,
                     # A backup made by an older version gets the newer tables now, so that
                     # a server already running on the file finds them at its next request.
                     migrate(db)
+                    # The log may be older now than what the server's processes kept in
+                    # memory: new tokens make them read every snapshot anew (snapshots.load).
+                    db.execute("update snapshots set token = lower(hex(randomblob(8)))")
                 restored = check(db.conn)
             finally:
                 db.close()

@@ -176,19 +176,38 @@ def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: An
 
 
 def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSetup, Any]:
-    """The table's current state: the snapshot when it is current, else a full replay."""
+    """The table's current state: the snapshot brought up to date when there is one,
+    else a full replay."""
     setup, state, _ = _current_state(db, row)
     return setup, state
 
 
-def _current_state(db: sqlite_utils.Database,
-                   row: dict[str, Any]) -> tuple[TableSetup, Any, bool]:
-    """(setup, state, whether the state came from the current snapshot)."""
+def _advance(setup: TableSetup):
+    """The engine applying one logged event to a snapshot's state (``snapshots.load``);
+    an undo or a correction replays the log, so the snapshot is not brought up past one
+    (a post of either saves the snapshot: ``snapshots.due``)."""
+    def advance(state: Any, event: dict[str, Any]) -> Any:
+        if event.get("type") in ("undo", "correct"):
+            raise LookupError("replay")
+        return apply_entry(setup, state, [], event)
+    return advance
+
+
+def _current_state(db: sqlite_utils.Database, row: dict[str, Any]
+                   ) -> tuple[TableSetup, Any, "snapshots.Loaded | None"]:
+    """(setup, state, the snapshot it came from: None when it was replayed)."""
     setup = setup_of(row)
-    state = snapshots.load(db, row["id"], row["seq"], ENGINE)
-    if state is not None:
-        return setup, state, True
-    return setup, replay(setup, entries_of(db, row["id"])), False
+    loaded = snapshots.load(db, row["id"], row["seq"], ENGINE, _advance(setup))
+    if loaded is not None:
+        return setup, loaded.state, loaded
+    return setup, replay(setup, entries_of(db, row["id"])), None
+
+
+def _saves(loaded: "snapshots.Loaded | None", seq: int, event: dict[str, Any],
+           before: Any, state: Any) -> bool:
+    """Whether the post that makes ``state`` (seq ``seq``) saves the snapshot."""
+    return snapshots.due(None if loaded is None else loaded.saved, seq,
+                         event.get("type") in ("undo", "correct"), before, state)
 
 
 def load_states(db: sqlite_utils.Database, table_ids: list[str]
@@ -266,7 +285,8 @@ class _Ready:
     seq: int
     token: str | None
     setup: TableSetup
-    snapshot: snapshots.Prepared
+    state: Any
+    snapshot: snapshots.Prepared | None  # None: this post does not save it (``_saves``)
     first_row: int
 
 
@@ -284,13 +304,14 @@ def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
         row = load_row(db, table_id)
         if row["seq"] != based_on:
             return None
-        setup, before, current = _current_state(db, row)
+        setup, before, loaded = _current_state(db, row)
         state = apply_entry(setup, before, [], event)
     except (ApiError, RuleViolation):
         return None
     module = setup.module
-    return _Ready(row["seq"], token, setup,
-                  snapshots.prepare(state, before if current else None),
+    saves = _saves(loaded, row["seq"] + 1, event, before, state)
+    return _Ready(row["seq"], token, setup, state,
+                  snapshots.prepare(state, before if loaded else None) if saves else None,
                   changed_from(module.sheet(before).rows, module.sheet(state).rows))
 
 
@@ -392,16 +413,17 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
-    if ready is None or ready.seq != row["seq"] or ready.token != snapshots.token(db, table_id):
+    token = snapshots.token(db, table_id)
+    if ready is None or ready.seq != row["seq"] or ready.token != token:
         ready = None  # worked out from another moment of the table: do it here
-        setup, before, current = _current_state(db, row)
+        setup, before, loaded = _current_state(db, row)
         entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
         try:
             state = apply_entry(setup, before, entries, event)
         except RuleViolation as violation:
             raise disclosed_to(db, row, setup, before, who).violation(violation) from violation
     else:
-        setup, state = ready.setup, ready.snapshot.state
+        setup, state = ready.setup, ready.state
     seq = row["seq"] + 1
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
@@ -410,10 +432,15 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False), disclosure.deal_of(setup.module, state)])
     if ready is not None:
-        snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
-        return _Posted({**row, "seq": seq}, ready.setup, entry, ready.snapshot.state,
-                       ready.first_row)
-    _save_snapshot(db, table_id, seq, state, before if current else None)
+        if ready.snapshot is not None:
+            snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
+        else:
+            snapshots.advanced(db, table_id, token, seq, state)
+        return _Posted({**row, "seq": seq}, ready.setup, entry, state, ready.first_row)
+    if _saves(loaded, seq, event, before, state):
+        _save_snapshot(db, table_id, seq, state, before if loaded else None)
+    else:
+        snapshots.advanced(db, table_id, token, seq, state)
     module = setup.module
     first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
     return _Posted({**row, "seq": seq}, setup, entry, state, first_row)

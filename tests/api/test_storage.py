@@ -24,18 +24,60 @@ def test_database_is_wal_with_full_sync_and_migrations_recorded(tmp_path):
     assert database.migrate(again) == []
 
 
-def test_snapshot_follows_every_post_and_equals_a_replay(table, app):
+def _replayed(db, table_id, upto=None):
+    row = store.load_row(db, table_id)
+    entries = store.entries_of(db, table_id)
+    return store.replay(store.setup_of(row), entries if upto is None else entries[:upto])
+
+
+def _smyga(table):
+    """The next bid of the deal in progress: the seat to bid passes (smyger)."""
+    return table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": "smyga"})
+
+
+def test_snapshot_is_saved_every_few_posts_and_equals_a_replay(table, app):
+    """A post saves the snapshot when the protokoll's rows change, after an undo or a
+    correction, and at least every ``snapshots.EVERY`` posts; between saves the readers
+    bring the saved state up to date from the log (a page less in most posts' commit)."""
+    assert snapshots.EVERY == 4
     table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
-              "tricks": [1, 4, 1, 0]})
+              "tricks": [1, 4, 1, 0]})  # a protokoll row: saved at 1
     table.ok({"type": "deal"})
     table.ok({"type": "bid", "seat": 2, "bid": 2})
     db = database.connect(app.config["DATABASE"])
-    seq, engine, blob = db.execute("select seq, engine, state from snapshots "
-                                   "where table_id = ?", [table.id]).fetchone()
-    assert seq == 3 and engine == store.ENGINE
+
+    def saved():
+        return db.execute("select seq, engine from snapshots where table_id = ?",
+                          [table.id]).fetchone()
+
+    assert saved() == (1, store.ENGINE)
+    assert snapshots.read(db, table.id) == _replayed(db, table.id, 1)
+    assert store.load_state(db, store.load_row(db, table.id))[1] == _replayed(db, table.id)
+    _smyga(table)
+    assert saved()[0] == 1
+    _smyga(table)  # seq 5: four posts after the save
+    assert saved()[0] == 5
+    assert snapshots.read(db, table.id) == _replayed(db, table.id)
+
+
+def test_a_state_kept_in_memory_is_brought_up_to_date_from_the_log(table, app):
+    """A server process keeps the states it made; when another process has posted since
+    (the snapshot not saved again), it applies those entries from the log to its own.
+    Here the other process is staged by putting back what this one kept before."""
+    table.ok({"type": "deal"})
+    db = database.connect(app.config["DATABASE"])
+    kept_then = dict(snapshots._kept)
+    table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": 2})
+    _smyga(table)
+    assert db.execute("select seq from snapshots where table_id = ?",
+                      [table.id]).fetchone() == (0,)  # not saved since the start
+    snapshots._kept.clear()
+    snapshots._kept.update(kept_then)  # this process saw the table at seq 1 only
     row = store.load_row(db, table.id)
-    replayed = store.replay(store.setup_of(row), store.entries_of(db, table.id))
-    assert snapshots.read(db, table.id) == replayed
+    assert row["seq"] == 3
+    assert store.load_state(db, row)[1] == _replayed(db, table.id)
+    snapshots._kept.clear()  # nothing kept: the saved state, brought up from the log
+    assert store.load_state(db, row)[1] == _replayed(db, table.id)
 
 
 def test_stale_snapshot_is_ignored_and_state_rebuilt(table, app):
