@@ -17,7 +17,7 @@ Durability, chosen: **WAL with ``synchronous=FULL``**, and why.
   millisecond or two on a disk (``bench/load.py`` measures it in its bare endpoint).
 - Every post is one ``BEGIN IMMEDIATE`` transaction (``write_transaction``): the write lock
   is taken before anything is read, so "read the last sequence number, check, append the
-  event, move the seq, replace the snapshot" is one atomic step, for threads and for server
+  event, save the snapshot when due" is one atomic step, for threads and for server
   processes alike. ``writer_turn`` queues our own writers in front of it.
 - ``busy_timeout``: a writer that still finds the lock taken (another program, a restore)
   waits up to 10 s instead of failing.

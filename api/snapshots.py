@@ -1,6 +1,12 @@
-"""Snapshots: each table's derived state after its last post, so that a post applies one
-event to a saved state instead of replaying the log — and costs the same at event 5,000 as
-at event 10.
+"""Snapshots: each table's derived state as of one of its last posts, so that a post applies
+one event (or a few) to a saved state instead of replaying the log — and costs the same at
+event 5,000 as at event 10.
+
+Saved every few posts, not at every one (``due``, ``EVERY``): the snapshot's page was one of
+the few pages each post commits, fsynced while the other writers wait (issue 16). A post
+saves it when there is no current one, at least every ``EVERY`` posts, when the protokoll's
+rows change, and after an undo or a correction; between saves a reader applies the last
+entries of the log to it (``load``: at most ``EVERY`` - 1, a millisecond's fraction each).
 
 A state is mostly small (the deal in play, the scores) except for its protokoll rows
 (``state.rows``: one per scored deal, five thousand in a long match entered deal by deal).
@@ -14,10 +20,11 @@ dearer than one at row 10. So a snapshot is kept in two parts (migration
   from the first one it changed (rows are immutable and carried from state to state: a post
   that scores a deal adds one; an undo or a correction, which replays, rewrites them all).
 
-And each server process keeps the states it saved or loaded last (``_kept``, a small LRU):
-when the snapshot's ``token`` is still the one it kept, the state is taken from memory
-without unpickling anything. A post made by another process (or a restore) saves a new
-token, so a kept state is never used after the table moved on elsewhere.
+And each server process keeps the states it saved, loaded or posted last (``_kept``, a small
+LRU), each with its seq: when the snapshot's ``token`` is still the one it kept, the state
+is taken from memory without unpickling anything, and brought up from the log past
+whatever another process has posted since. A save (here or elsewhere) or a restore makes a
+new token, so a kept state is never used across one.
 
 A state whose game keeps no ``rows`` field is pickled whole, as are snapshots written before
 this migration (``rows`` null). Snapshots are a cache: each carries the fingerprint of the

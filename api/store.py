@@ -4,9 +4,10 @@ counters are kept by ``resources/access/records.py`` and ``ratelimit.py``.)
 Posting an event is one ``BEGIN IMMEDIATE`` transaction: check the token, count the write
 against the device's rate limit, answer a retried ``client_event_id`` with its first answer,
 refuse a stale ``based_on``, apply the event to the cached snapshot (not a replay of the whole
-log), then append the event and replace the snapshot together (the table's sequence number
-is its last event's: ``log_seq``). Either all of it is on disk or none — except that a refused entry still counts
-against the rate limit: the entry is rolled back to a savepoint, the count is committed.
+log), then append the event and, when it is due, save the snapshot (``snapshots.due``; the
+table's sequence number is its last event's: ``log_seq``). Either all of it is on disk or
+none — except that a refused entry still counts against the rate limit: the entry is rolled
+back to a savepoint, the count is committed (in ``FILE-limits``: ``db.attach_limits``).
 
 Snapshots are a cache: each carries the fingerprint of the engine code that made it. After an
 engine upgrade the fingerprint differs, and the state is rebuilt by replaying the log.
