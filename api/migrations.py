@@ -173,8 +173,9 @@ def m010_fewer_pages_per_post(db: sqlite_utils.Database) -> None:
     - ``tables.seq`` goes: a table's seq is its last event's (``api/log_seq.py``), one
       step down the new key, where moving a stored copy rewrote the table's row in every
       post.
-    - ``rate_limits`` moves to the attached ``limits`` file (``db.attach_limits``), whose
-      commits are not fsynced; the running windows are carried over."""
+    - ``rate_limits`` moves to the attached ``limits`` file
+      (``limits_file.attach_limits``), whose commits are not fsynced; the running windows
+      are carried over."""
     db.execute("create table events_keyed (table_id text not null references tables(id), "
                "seq integer not null, client_event_id text, "
                "device_id text references devices(id), created_at text, event text, "

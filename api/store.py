@@ -7,7 +7,7 @@ refuse a stale ``based_on``, apply the event to the cached snapshot (not a repla
 log), then append the event and, when it is due, save the snapshot (``snapshots.due``; the
 table's sequence number is its last event's: ``log_seq``). Either all of it is on disk or
 none — except that a refused entry still counts against the rate limit: the entry is rolled
-back to a savepoint, the count is committed (in ``FILE-limits``: ``db.attach_limits``).
+back to a savepoint, the count is committed (in ``FILE-limits``: ``api/limits_file.py``).
 
 Snapshots are a cache: each carries the fingerprint of the engine code that made it. After an
 engine upgrade the fingerprint differs, and the state is rebuilt by replaying the log.

@@ -13,8 +13,8 @@ row). A post commits:
   (``snapshots.due``, ``snapshots.load``).
 
 Not the table's seq (read from the log: ``api/log_seq.py``) and not the device's write
-count (in the attached ``FILE-limits``, not fsynced: ``db.attach_limits``). Before these
-changes a post committed 6 pages in most posts here, 6.3 on average; now 2, and 2.6.
+count (in the attached ``FILE-limits``, not fsynced: ``api/limits_file.py``). Before
+these changes a post committed 6 pages in most posts here, 6.3 on average; now 2, and 2.6.
 
 Counted from the WAL file itself: a commit appends one frame (24 bytes + a page) per page it
 changed, and nothing checkpoints it between the posts here (the automatic checkpoint waits
