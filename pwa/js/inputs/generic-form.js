@@ -35,7 +35,7 @@
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { eventLabel, elementLabel, fieldLabel, fieldWords, valueLabel } from "../vocab.js";
+import { eventLabel, elementLabel, fieldLabel, fieldNoun, fieldWords, valueLabel } from "../vocab.js";
 import { playedCards } from "../cards.js";
 import { cardPicker } from "./card-picker.js";
 import { fillList, missingUnits } from "./quick-fill.js";
@@ -117,6 +117,9 @@ export function freeFields(exp, spec, table) {
         field.elementChoices = listed
           ?? (Number.isInteger(field.total) && field.total <= 13 ? range(field.total) : null);
         field.unit = listUnit(f, exp, table);
+        // Values only some units may take (Fyrtioett's "kasta", the fourth bidder's): the
+        // hint names the deal's seats, so a correction of another deal offers them to all.
+        field.only = exp.correction ? null : hintMap(exp, "only")[f.name] ?? null;
       }
       return field;
     });
@@ -160,6 +163,14 @@ function labelled(field) {
   return field.required ? fieldLabel(field.name) : `${fieldLabel(field.name)} (${t("optional")})`;
 }
 
+/** The choices a list offers one unit: all, less those the hint `only` keeps for others. */
+function unitChoices(field, unit) {
+  const only = field.only;
+  if (!only || !field.elementChoices) return field.elementChoices;
+  return field.elementChoices.filter((v) => !Array.isArray(only[String(v)])
+    || only[String(v)].includes(unit.index));
+}
+
 /** The control for one element of a list field (one seat's or one side's value). `hooks`
  * (the quick entry's): `set(field, unit, value)` instead of writing the value alone, and
  * `register(field, unit, show)` for a `show(value, follows)` that redraws it. */
@@ -171,7 +182,7 @@ function elementControl(field, values, unit, id, hooks = null, { named = false }
   const follows = h("span", { class: "follows-note" }, t("followsFromOthers"));
   if (field.elementChoices) {
     const numeric = field.elementChoices.every((v) => typeof v === "number");
-    const group = radioGroup({ id: `${id}-${unit.index}`, label, values: field.elementChoices,
+    const group = radioGroup({ id: `${id}-${unit.index}`, label, values: unitChoices(field, unit),
                                current: values[field.name][unit.index], onPick: set,
                                show: (v) => (typeof v === "number" ? String(v) : valueLabel(v)),
                                className: numeric ? "numbers" : "" });
@@ -319,7 +330,7 @@ function readHints() {
 }
 
 function rememberHints(ctx, exp) {
-  const { order, ...fields } = exp.fields || {};
+  const { order, only, save_when_complete: saves, ...fields } = exp.fields || {};
   const key = `${ctx.game?.id}:${exp.type}`;
   const all = readHints();
   const merged = { ...(all[key] || {}), ...fields };
@@ -368,6 +379,11 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     values.base[f.name] ??= [...values[f.name]];
   }
   const orderOf = (f) => units(f, table, exp).map((u) => u.index);
+  const complete = (f) => orderOf(f).every((i) => isSet(values[f.name][i]));
+  // The lists whose last figure saves the deal (hint `save_when_complete`: Fyrtioett's bids);
+  // a correction starts complete and is saved by its button.
+  const savesWith = exp.correction ? []
+    : lists.filter((f) => (hintList(exp, "save_when_complete") || []).includes(f.name));
   const unitName = (f, index) => (f.unit === "side" ? sideName(table, index) : table.players[index]);
 
   const shows = {};
@@ -410,18 +426,23 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   };
   const hooks = {
     set(field, unit, value) {
+      const wasComplete = complete(field);
       const given = values.given[field.name];
       values.given[field.name] = [...given.filter((i) => i !== unit.index), unit.index];
       if (!isSet(value)) values.given[field.name].pop();  // a cleared figure may follow again
       values[field.name][unit.index] = value;
       speak(field.unit, unit.index);
       changed();
+      // The tap that completes such a list saves the deal, as the form says beforehand.
+      if (savesWith.includes(field) && !wasComplete && complete(field)) {
+        submit({ auto: { what: fieldNoun(field.name) } });
+      }
     },
     register(field, unit, show) { (shows[field.name] ??= {})[unit.index] = show; },
   };
   values.onChange = showSums;
 
-  const submit = () => {
+  const submit = (how) => {
     const missing = lists.filter(needsEveryFigure).map((f) => ({
       f, who: missingUnits(values[f.name], orderOf(f), f.required).map((i) => unitName(f, i)) }))
       .filter(({ who }) => who.length);
@@ -431,7 +452,7 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
       error.hidden = false;
       return;
     }
-    post(values);
+    post(values, how);
   };
 
   const sideBlock = (unit) => h("fieldset", { class: "seat-entry side-entry", dataset: { side: String(unit.index) } },
@@ -466,6 +487,8 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
                            onsubmit: (e) => { e.preventDefault(); submit(); } },
     h("h2", {}, exp.correction ? t("correctDeal") : t("quickEntry")),
     spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help)),
+    savesWith.map((f) => h("p", { class: "hint saves-when-complete" },
+      t("savesWhenComplete", { what: fieldNoun(f.name) }))),
     asked.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
     sidesFirst.map(sideBlock),
     perSeat.length > 0 && seatOrder(table, exp).map(seatBlock),
@@ -505,8 +528,8 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   const title = [eventLabel(type), seatName].filter(Boolean).join(" — ");
   const help = spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help));
   const key = draftKey || `${type}:${exp.seat ?? ""}`;
-  const send = onSubmit || ((event) => ctx.submit(event, key));
-  const post = (values) => send(buildEvent(exp, spec, fields, values));
+  const send = onSubmit || ((event, how) => ctx.submit(event, key, how));
+  const post = (values, how) => send(buildEvent(exp, spec, fields, values), how);
 
   if (!fields.length) {
     return h("div", { class: `input input-${type}` }, help,
