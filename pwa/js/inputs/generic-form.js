@@ -420,7 +420,13 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     sums.classList.toggle("ok", totalled.length > 0 && totalled.every((f) =>
       values[f.name].reduce((a, v) => a + (Number(v) || 0), 0) === f.total));
   };
-  const changed = () => { error.hidden = true; refill(); showSums(); };
+  // Said at the thumb before the tap that saves: one figure left of such a list.
+  const savesNext = h("span", { class: "saves-next", "aria-live": "polite" });
+  const showSavesNext = () => {
+    const oneLeft = savesWith.some((f) => orderOf(f).filter((i) => !isSet(values[f.name][i])).length === 1);
+    savesNext.textContent = oneLeft ? t("lastChoiceSaves") : "";
+  };
+  const changed = () => { error.hidden = true; refill(); showSums(); showSavesNext(); };
   const speak = (kind, index) => {
     if (!values.spoken[kind].includes(index)) values.spoken[kind].push(index);
   };
@@ -498,10 +504,11 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
       foldedLists.map(foldedBlock),
       more.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp))),
     error,
-    h("div", { class: "submit-bar" }, sums,
+    h("div", { class: "submit-bar" }, sums, savesNext,
       h("button", { type: "submit", class: "primary", disabled: ctx.busy }, submitLabel || t("saveDeal"))));
   refill();
   showSums();
+  showSavesNext();
   return form;
 }
 
