@@ -73,7 +73,10 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
   be possible: those who made it bid 13 tricks or fewer together, and if all four failed
   they could have taken 13. Both given, they must agree. It may come at any point until the
   first card of the deal is played: bids already entered one by one must agree with it,
-  and once the bidding is over it needs only the tricks or the failed seats.
+  and once the bidding is over it needs only the tricks or the failed seats. In the app the
+  bid that completes the four saves the deal (said beforehand, undone or corrected in one
+  tap), so a deal where everyone made it is four taps; "kasta" is offered to the fourth
+  bidder only (``fyrtioett_quick`` says why).
 - The protokoll has one column per player, as each scores alone; every deal row shows each
   player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
 

@@ -32,6 +32,25 @@
  * figures but not all is refused in the form, naming the seats (or sides) missing. A
  * correction of a quick entry opens the same form, filled in with the entry, with the hints
  * of the table's quick entry (or those this phone saw last for the game).
+ *
+ * Two hints serve a deal whose every figure is free (Fyrtioett: four bids, none follows from
+ * the others, and the outcome "alla tog hem" unless a "Bet" box is ticked):
+ *
+ * - `fields.only: {bids: {kasta: [3]}}`: a value only some units may take (throwing in is
+ *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
+ *   remembered for corrections: a correction of another deal offers the value to all and
+ *   the engine refuses where it does not belong.
+ * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list its last missing
+ *   figure saves the deal, so a typical deal is its four bids and no save button (the
+ *   button stays, for a deal refused or completed otherwise). It is safe because nothing
+ *   comes as a surprise: the form says so above the seats before anything is picked, the
+ *   bar at the thumb says "the last choice saves" once one figure is left, and what else is
+ *   to be said (a "Bet" box, the folded tricks) is said before it. Only the tap that
+ *   completes the list saves: a list already complete (a correction, the form brought back
+ *   by undo, a refusal to fix) is saved by its button. The app then names the saved deal
+ *   where the form was (the protokoll's line) with one tap to undo it — the form comes back
+ *   as it was, for a box to tick and the save — and one to correct it (this form, filled
+ *   in). See app.js `submit(…, {auto})` and table-view.js `autoSavedBlock`.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
