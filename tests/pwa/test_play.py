@@ -179,6 +179,13 @@ def test_an_800_first_trick_with_a_declaration_proposed_and_accepted(page: Page,
     expect_seq(page, 2)
     expect_totals(page, [0, 71])
     expect(page.locator(".sheet tr.label").last).to_contain_text("Dan deklarerar 71")
+    # The cards are named in the text's words: the suit of XX … N is "trumf" (800 §1.1; the
+    # *tarokker* are only XX, XIX, N and ★, §1.1.1), and ⟨Æ⟩ keeps the booklet's sign.
+    picker = page.locator("#play-picker")
+    expect(picker.locator('.suit-row[aria-label="trumf"]')).to_have_count(1)
+    expect(picker.locator('button[data-card="V"]').first).to_have_attribute(
+        "aria-label", re.compile("^trumf V"))
+    expect(picker.locator('button[data-card="♠Æ"] .rank').first).to_have_text("Æ")
     # The first trick, card by card, counter-clockwise: Dan, Cia, Bo, Anna.
     for seq, (card, name) in enumerate((("♥10", "Dan"), ("♥9", "Cia"), ("♥8", "Bo"),
                                         ("♥7", "Anna")), start=3):
