@@ -197,7 +197,7 @@ def test_fyrtioett_deal_is_the_four_bids(page: Page, live_server):
     form = quick(page)
     expect(form.locator(".submit-bar .saves-next")).to_have_text("")
     expect(form.locator(".saves-when-complete")).to_have_text(
-        "Given sparas när alla bud är valda: kryssa i det andra innan du väljer det sista. "
+        "Given sparas när alla bud är valda: fyll i resten innan du väljer det sista. "
         "Sedan kan du ångra eller rätta den.")
     # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer): only Anna may throw in.
     for name in ("Dan", "Cia", "Bo"):
@@ -267,6 +267,8 @@ def test_fyrtioett_a_deal_saved_by_its_last_bid_is_undone_or_corrected_in_one_ta
     for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
         expect(form.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
             "radio", name=bid, exact=True)).to_be_checked()
+    # Complete already: now the button saves, and the form no longer says the last bid does.
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
     form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
     assert api_get(page, live_server.url, "")["seq"] == 2  # a box ticked saves nothing
     form.get_by_role("button", name="Spara given").click()

@@ -40,9 +40,10 @@
  *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
  *   remembered for corrections: a correction of another deal offers the value to all and
  *   the engine refuses where it does not belong.
- * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list its last missing
- *   figure saves the deal, so a typical deal is its four bids and no save button (the
- *   button stays, for a deal refused or completed otherwise). It is safe because nothing
+ * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list of buttons its
+ *   last missing figure saves the deal, so a typical deal is its four bids and no save
+ *   button (the button stays, for a deal refused or completed otherwise; a typed list never
+ *   saves itself, it would at its first keystroke). It is safe because nothing
  *   comes as a surprise: the form says so above the seats before anything is picked, the
  *   bar at the thumb says "the last choice saves" once one figure is left, and what else is
  *   to be said (a "Bet" box, the folded tricks) is said before it. Only the tap that
@@ -399,10 +400,13 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   }
   const orderOf = (f) => units(f, table, exp).map((u) => u.index);
   const complete = (f) => orderOf(f).every((i) => isSet(values[f.name][i]));
-  // The lists whose last figure saves the deal (hint `save_when_complete`: Fyrtioett's bids);
-  // a correction starts complete and is saved by its button.
+  // The lists whose last figure saves the deal (hint `save_when_complete`: Fyrtioett's bids),
+  // buttons only (a typed figure would save at its first keystroke). A list complete from
+  // the start (a correction, the form brought back by undo, a refused entry) is saved by
+  // the button, and the form does not say otherwise.
   const savesWith = exp.correction ? []
-    : lists.filter((f) => (hintList(exp, "save_when_complete") || []).includes(f.name));
+    : lists.filter((f) => f.elementChoices && !complete(f)
+                   && (hintList(exp, "save_when_complete") || []).includes(f.name));
   const unitName = (f, index) => (f.unit === "side" ? sideName(table, index) : table.players[index]);
 
   const shows = {};
