@@ -490,8 +490,11 @@ const actions = {
     if (!app.offline) actions.flush();
   },
 
-  /** Post one event based on the table's current seq. `draftKey` is cleared on success. */
-  async submit(event, draftKey, attempt = 0) {
+  /** Post one event based on the table's current seq. `draftKey` is cleared on success.
+   * `how.auto` ({what}): the form saved itself (the tap that completed it, as it said): the
+   * message then names what was saved, with one tap to undo it or correct it. */
+  async submit(event, draftKey, how = {}) {
+    const attempt = how.attempt ?? 0;
     const basedOn = app.table.seq;
     const key = JSON.stringify([app.table.id, basedOn, event]);
     const clientId = app.retryIds.get(key) || uuid();
@@ -506,6 +509,7 @@ const actions = {
     try {
       const posted = await api.postEvent(app.table.id, app.auth, basedOn, clientId, event);
       app.retryIds.delete(key);
+      const draft = draftKey ? app.drafts[draftKey] : null;
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
       const whole = wholeTable(app.table, posted.table);
@@ -514,7 +518,10 @@ const actions = {
       if (posted.access) app.access = posted.access;
       await reloadLog();
       app.busy = false;
-      showMessage({ kind: "saved", seq: posted.entry.seq });
+      const rows = app.table.protokoll.rows;
+      const auto = how.auto && { ...how.auto, draftKey, draft,
+                                 label: rows.length > rowsBefore ? rows[rows.length - 1].label : null };
+      showMessage({ kind: "saved", seq: posted.entry.seq, auto });
       afterPost(rowsBefore);
     } catch (error) {
       app.busy = false;
@@ -539,7 +546,7 @@ const actions = {
         await reloadLog();
         const since = (app.log?.events || []).filter((e) => e.seq > basedOn);
         if (attempt < 3 && stillMeant(event, since, app.table)) {
-          return actions.submit(event, draftKey, attempt + 1);
+          return actions.submit(event, draftKey, { ...how, attempt: attempt + 1 });
         }
         showMessage({ kind: "overtaken", since, event, draftKey });
         return;
@@ -601,6 +608,27 @@ const actions = {
 
   undo(target) {
     return actions.submit({ type: "undo", target });
+  },
+
+  /** "Ångra" on a deal the form saved by itself: undone in one tap (the message named it),
+   * and the form comes back as it was, for a box to tick and the save. */
+  async undoAutoSaved(message) {
+    const { seq, auto } = message;
+    await actions.submit({ type: "undo", target: seq });
+    const entry = (app.log?.events || []).find((e) => e.seq === seq);
+    if (entry && entry.undone_by !== null && auto?.draftKey && auto.draft) {
+      app.drafts[auto.draftKey] = auto.draft;
+      render();
+    }
+  },
+
+  /** "Rätta" on a deal the form saved by itself: its correction, the same form filled in. */
+  correctAutoSaved(message) {
+    app.editing = message.seq;
+    render();
+    const form = document.querySelector(`.log li[data-seq="${message.seq}"] .correction`);
+    form?.scrollIntoView({ block: "start", behavior: "smooth" });
+    form?.querySelector("input")?.focus({ preventScroll: true });
   },
 
   edit(seq) {

@@ -46,6 +46,22 @@ function undoBlock(app, actions) {
                        onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
 }
 
+/** A deal the quick entry saved by itself (the tap that completed it, as the form said):
+ * where the form was, what was saved in the protokoll's words, with one tap to undo it or
+ * to correct it (the same form, filled in). It stays until the table moves on. */
+function autoSavedBlock(app, actions) {
+  const message = app.message;
+  if (message?.kind !== "saved" || !message.auto) return null;
+  const { what, label } = message.auto;
+  return h("section", { class: "auto-saved", role: "status", "aria-live": "polite" },
+    h("p", {}, t("autoSaved", { seq: message.seq, what }), " ", label && h("strong", {}, pick(label))),
+    h("div", { class: "button-row" },
+      h("button", { type: "button", class: "secondary", disabled: app.busy,
+                    onclick: () => actions.undoAutoSaved(message) }, `↶ ${t("undoThis")}`),
+      h("button", { type: "button", class: "secondary",
+                    onclick: () => actions.correctAutoSaved(message) }, t("correct"))));
+}
+
 /** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
 const ENDS_THE_HAND = new Set(["claim"]);
 
@@ -227,6 +243,7 @@ export function renderTable(app, actions) {
     protokoll,
     renderFindings(table, app.game?.rules || [], deck, {
       canWrite: writable, onOpen: actions.openFold, onCorrect: () => actions.openFold("log") }),
+    writable && autoSavedBlock(app, actions),
     !playing && undo,
     !playing && entry,
     renderLog(app.log, app.game?.events, {
