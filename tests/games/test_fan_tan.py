@@ -30,6 +30,7 @@ A, B, C, D = 0, 1, 2, 3
 
 class Table(EngineTable):
     rule_prefix = "Fan tan — "
+    generic_sections = ()
 
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
         super().__init__("fan_tan", NAMES[:n], first_dealer, **options)

@@ -25,6 +25,7 @@ A, B, C, D, E = 0, 1, 2, 3, 4
 
 class Table(EngineTable):
     rule_prefix = "Gris — "
+    generic_sections = ()
 
     def __init__(self, n: int = 4, first_dealer: int = 0, **options):
         super().__init__("gris", NAMES[:n], first_dealer, **options)
