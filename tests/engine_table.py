@@ -5,7 +5,8 @@ posts events the way the API does (``table_log.apply_game_event``). ``refuse`` i
 check of a refusal at engine level: the code is the expected one, the state is untouched (the
 same object, equal to a deep copy taken before), ``expected`` and ``describe`` say what they
 said before, a rule is cited (with a ``rule_prefix``: one of the game's own sections, else one
-of its ``generic_sections``, a format error included) and the words exist in both languages. A game's test file subclasses it with its players and helpers.
+of its ``generic_sections``, a format error included) and the words exist in both languages.
+A game's test file subclasses it with its players and helpers.
 """
 
 from __future__ import annotations
