@@ -647,7 +647,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                 "bara vinnaren blev av med alla"
                 + (", och kort lämnar bara handen." if midway else "."),
                 f"{_name(state, seat)} can have 1–{deal.counts[seat]} cards left, not {count}: "
-                "only the winner got rid of all their"
+                "only the winner got rid of all their cards"
                 + (", and cards only leave a hand." if midway else "."))
     entered = passes_entered(state, deal)
     passes = (_int_list(state, event["passes"], "passes", 0, 999) if "passes" in event

@@ -346,7 +346,10 @@ def test_quick_entry_of_a_whole_deal():
     assert row.marks == ("", "", "vann") and "kort kvar" not in row.label_sv
     t.refuse("winner_has_cards", "result", winner=A, cards_left=[2, 3, 4])
     t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 0, 4])
-    t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 18, 4])  # Bo got 17
+    err = t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 18, 4])  # Bo: 17
+    assert err.message("sv") == "Bo kan ha 1–17 kort kvar, inte 18: bara vinnaren blev av med alla."
+    assert err.message("en") == ("Bo can have 1–17 cards left, not 18: only the winner got rid "
+                                 "of all their cards.")
     t.refuse("result_shape", "result", winner=A, cards_left=[0, 1])
     t.post("result", winner=A, cards_left=[0, 1, 4])
     assert t.state.phase == "over" and t.state.totals == (1, 0, 1)
