@@ -251,6 +251,23 @@ def test_quick_entry_of_a_deal_and_its_checks():
     assert t.replayed() == t.state
 
 
+def test_quick_entry_keeps_the_rank_the_first_thumb_entered():
+    """Gris — Kvartetten: the first thumb goes up for a quartet on the hand. When that thumb
+    was entered with the quartet's rank, a quick entry finishing the deal may repeat the rank
+    but not name another one (``rank_mismatch``, the rank entered in the details)."""
+    t = Table(4)
+    t.post("deal", grisen=C)
+    t.post("thumb", seat=D, rank="K")
+    err = t.refuse("rank_mismatch", "result", loser=A, rank="Q")
+    assert err.rule == "Gris — Kvartetten"
+    assert err.params == {"rank": "Q", "recorded": "K"}
+    assert err.message("sv") == "Kvartettens valör är redan angiven."
+    assert err.message("en") == "The quartet's rank is already entered."
+    t.post("result", loser=A, rank="K")
+    assert t.deal.loser == A and t.deal.rank == "K"
+    assert t.replayed() == t.state
+
+
 # --- shape ---------------------------------------------------------------------------------
 def test_expected_hints_and_words():
     t = Table(6)
