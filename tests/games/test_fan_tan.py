@@ -457,6 +457,19 @@ def test_fri_several_cards_in_sequence_at_once():
     assert t.deal.counts[C] == 17 - 3
 
 
+def test_fri_a_run_longer_than_the_hand_is_refused():
+    """Fan tan — Given: the 52 cards are dealt out, so with seven players Bo holds 8. A run
+    of 8 may be laid at once (a new suit, fri fan tan); one of 9 is more than Bo holds."""
+    t = Table(7, variant="fri")
+    err = t.refuse("not_enough_cards", "run", seat=B, cards="♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9")
+    assert err.rule == "Fan tan — Given"
+    assert err.params == {"seat": B, "cards": 9, "in_hand": 8}
+    assert err.message("sv") == "Bo har bara 8 kort kvar på handen."
+    assert err.message("en") == "Bo has only 8 cards left in hand."
+    t.post("run", seat=B, cards="♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8")
+    assert t.deal.counts[B] == 0
+
+
 def test_fri_a_run_may_be_typed_in_any_order():
     """Issue 15, item 16: "flera kort samtidigt förutsatt att de bildar en följd (stigande
     ordning och i samma färg)" — the cards must form a sequence; the order they are typed
