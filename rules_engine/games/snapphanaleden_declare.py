@@ -1,7 +1,7 @@
 """The Snapphanaleden family, §1.3: the declarations of the first trick.
 
-A player declares "directly before he plays his first card" (800 §1.3): in the first trick,
-once, when it is his turn to play, so the declarations come in playing order; the points are
+A player declares "directly before they play their first card" (800 §1.3): in the first trick,
+once, when it is their turn to play, so the declarations come in playing order; the points are
 written at once, and a side that reaches the target by them wins on the spot (§1.7). The
 combinations themselves (§1.5.1–§1.5.2) are ``declarations800``'s: this module checks the
 cards laid down against what the table knows and hands them to its ``validate`` or ``best``;
@@ -108,7 +108,7 @@ def on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _refuse_declare_out_of_turn(variant: Variant, state: State, seat: int) -> RuleViolation:
-    """§1.3, §1.7: a player declares right before his first card, so the first trick's
+    """§1.3, §1.7: a player declares right before their first card, so the first trick's
     declarations come in playing order — which decides who reaches the target first."""
     turn = to_play(variant, state.deal)
     return violation(

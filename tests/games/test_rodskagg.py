@@ -32,6 +32,8 @@ RANK_ORDER = FRENCH52.rank_order
 
 
 class Table(EngineTable):
+    rule_prefix = "Rödskägg — "
+
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
         super().__init__("rodskagg", NAMES[:n], first_dealer, **options)
 
