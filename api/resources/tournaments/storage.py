@@ -228,6 +228,43 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
     return out
 
 
+def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int, int],
+                                                                        dict[str, Any]]:
+    """``table_rows`` without the cached readings' text: per (round, table) the live
+    table's id and seq and the seq and version its cached reading was made at (the text
+    is fetched by ``cached_readings`` only for the tables that need it)."""
+    out = {}
+    for rnd, number, table_id, seats, frozen, seq, cached_seq, version in db.execute(
+            "select tt.round, tt.number, tt.table_id, tt.seats, tt.frozen, t.seq, r.seq, "
+            "r.version from tournament_tables tt "
+            "left join tables t on t.id = tt.table_id "
+            "left join tournament_readings r on r.table_id = tt.table_id "
+            "where tt.tournament_id = ?", [tournament_id]).fetchall():
+        out[(rnd, number)] = {"table_id": table_id, "seq": seq, "seats": json.loads(seats),
+                              "frozen": _frozen(frozen), "cached": (cached_seq, version)}
+    return out
+
+
+def cached_readings(db: sqlite_utils.Database,
+                    table_ids: list[str]) -> dict[str, tuple[int, str, str]]:
+    """The cached readings of these tables: table id → (seq, version, JSON text)."""
+    out: dict[str, tuple[int, str, str]] = {}
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        for table_id, seq, version, text in db.execute(
+                "select table_id, seq, version, reading from tournament_readings "
+                f"where table_id in ({', '.join('?' * len(chunk))})", chunk).fetchall():
+            out[table_id] = (seq, version, text)
+    return out
+
+
+def round_table_ids(db: sqlite_utils.Database, tournament_id: str,
+                    number: int) -> dict[int, str | None]:
+    """The live table of each table number of one round."""
+    return dict(db.execute("select number, table_id from tournament_tables "
+                           "where tournament_id = ? and round = ?", [tournament_id, number]))
+
+
 def _frozen(text: str | None) -> Any:
     """An imported table's stored source; text that is not JSON comes back as itself, and
     reading it fails where the caller guards against unreadable rows (``readings``)."""
