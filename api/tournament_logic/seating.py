@@ -96,6 +96,33 @@ class History:
         return history
 
 
+class _Tally:
+    """Each player's cost against one table being filled, kept up to date as players sit
+    down: ``costs(players)`` equals ``[PairCost.to_group(p, table) for p in players]``
+    (meetings are counted both ways, so the sum over the table's members can be gathered
+    from their side; only real clubs are counted)."""
+
+    def __init__(self, cost: "PairCost", first: int):
+        self.cost = cost
+        self.against: dict[int, int] = {}
+        self.clubs: dict[str, int] = {}
+        self.add(first)
+
+    def add(self, member: int) -> None:
+        met = self.cost.met.get(member)
+        if met:
+            against = self.against
+            for other, times in met.items():
+                against[other] = against.get(other, 0) + REPEAT * times
+        club = self.cost.clubs.get(member)
+        if club:
+            self.clubs[club] = self.clubs.get(club, 0) + 1
+
+    def costs(self, players: Sequence[int]) -> list[int]:
+        against, clubs, club_of = self.against.get, self.clubs.get, self.cost.clubs.get
+        return [against(p, 0) + clubs(club_of(p), 0) for p in players]
+
+
 class PairCost:
     """What seating two players at one table costs: ``REPEAT`` for each time they met
     before, 1 when they share a club. Called tens of thousands of times a round, so it is
@@ -111,6 +138,9 @@ class PairCost:
         club = self.clubs.get(a, "")
         return REPEAT * self.met.get(a, self._never).get(b, 0) + (
             1 if club and club == self.clubs.get(b, "") else 0)
+
+    def tally(self, first: int) -> _Tally:
+        return _Tally(self, first)
 
     def to_group(self, player: int, group: Sequence[int]) -> int:
         met = self.met.get(player)
@@ -181,10 +211,17 @@ def group_players(order: Sequence[int], sizes: Sequence[int],
     groups: list[list[int]] = []
     for size in sizes:
         group = [remaining.pop(0)]
+        tally = cost.tally(group[0]) if isinstance(cost, PairCost) else None
         while len(group) < size:
             window = min(len(remaining), size * WINDOW_TABLES)
-            costs = [to_group(remaining[i], group) for i in range(window)]
-            group.append(remaining.pop(costs.index(min(costs))))  # the first of the cheapest
+            if tally is not None:
+                costs = tally.costs(remaining[:window])
+            else:
+                costs = [to_group(remaining[i], group) for i in range(window)]
+            chosen = remaining.pop(costs.index(min(costs)))  # the first of the cheapest
+            group.append(chosen)
+            if tally is not None:
+                tally.add(chosen)
         groups.append(group)
     repair(groups, cost)
     return groups
