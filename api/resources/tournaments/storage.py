@@ -202,11 +202,13 @@ def release_round(db: sqlite_utils.Database, tournament_id: str, number: int) ->
 def complete_round(db: sqlite_utils.Database, tournament_id: str, rnd: Round,
                    table_ids: dict[int, str | None],
                    frozen: dict[int, dict[str, Any]] | None = None) -> None:
-    db["tournament_tables"].insert_all(
-        {"tournament_id": tournament_id, "round": rnd.number, "number": t.number,
-         "table_id": table_ids.get(t.number), "seats": json.dumps(list(t.seats)),
-         "frozen": json.dumps((frozen or {}).get(t.number)) if frozen else None}
-        for t in rnd.tables)
+    db.conn.executemany(  # plain SQL: sqlite-utils' insert_all looks the table up first
+        "insert into tournament_tables (tournament_id, round, number, table_id, seats, "
+        "frozen) values (?, ?, ?, ?, ?, ?)",
+        [(tournament_id, rnd.number, t.number, table_ids.get(t.number),
+          json.dumps(list(t.seats)),
+          json.dumps((frozen or {}).get(t.number)) if frozen else None)
+         for t in rnd.tables])
     db.execute("update tournament_rounds set status = 'seated', seated_at = ? "
                "where tournament_id = ? and number = ?", [now_iso(), tournament_id, rnd.number])
 
