@@ -9,12 +9,13 @@ prints, in milliseconds:
 - seat alg: ``seating.seat_round`` alone — the draw or the Swiss seating of 1,000 players,
   with the history of the rounds before;
 - seat API: ``POST /api/tournaments/{id}/rounds`` — the standings for the order, the
-  seating, and 250 tables made through ``store.create_table`` (each its own transaction);
+  seating, and 250 tables made through ``store.insert_tables`` (one transaction);
 - standings, recomputed (``GET …/standings``): *round* — the first read after the round's
   results, every table of the round read again from its snapshot; *1 table* — one more
   table finished since then (the live case: tables finish one by one); *no change* — a
   poll while nothing moved (the body made before, 200); *304* — a poll with If-None-Match;
-- standings alg: ``standings.compute`` alone, on the tables' readings in memory;
+- standings alg: ``standings.compute`` alone, on the tables' readings in memory, from
+  scratch (without the memo the API keeps between requests);
 - (CPU): the process's CPU time of the seating, of the first standings after the round and
   of the standings after one more table, beside their wall time: the difference is waiting
   (the commit's fsync, other work on a shared machine).
