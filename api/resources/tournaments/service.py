@@ -9,6 +9,11 @@ Reading the tables is the costly part of standings: each live table's state is a
 to unpickle and a protokoll to build. ``readings`` therefore keeps each table's reading in
 ``tournament_readings``, keyed by the table's sequence number and a fingerprint of the
 engine and of the reading code; only tables that moved since the last look are read again.
+A server process also keeps the readings it made or read (``_READINGS``, same keys), so a
+poll parses none of the unchanged ones again, and ``standings.compute`` keeps per
+tournament what each finished table gives and the sums of the earlier rounds
+(``_SHARES``), reused while those readings are the very same objects: a poll after one
+table finished reads that table and adds up the latest round.
 """
 
 from __future__ import annotations
