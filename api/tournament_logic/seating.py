@@ -286,9 +286,12 @@ def repair(groups: list[list[int]], cost: Callable[[int, int], int]) -> None:
     def member_cost(group: list[int], player: int) -> int:
         return to_group(player, [other for other in group if other != player])
 
+    met = cost.met if isinstance(cost, PairCost) else None
     for _ in range(3):
         improved = False
         for i, group in enumerate(groups):
+            if met is not None and not _any_met(met, group):
+                continue  # nobody there costs REPEAT: the loop below would stop at once
             for player in sorted(group, key=lambda p: -member_cost(group, p)):
                 if member_cost(group, player) < REPEAT:
                     break
@@ -296,6 +299,15 @@ def repair(groups: list[list[int]], cost: Callable[[int, int], int]) -> None:
                     improved = True
         if not improved:
             return
+
+
+def _any_met(met: dict[int, Counter], group: Sequence[int]) -> bool:
+    """Whether two players of ``group`` met before."""
+    for index, player in enumerate(group):
+        seen = met.get(player)
+        if seen and any(seen.get(other) for other in group[index + 1:]):
+            return True
+    return False
 
 
 def _swap_away(groups: list[list[int]], i: int, player: int, member_cost, to_group) -> bool:
