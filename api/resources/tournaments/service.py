@@ -251,7 +251,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     rows = storage.table_index(db, tournament["id"])
     stored, stale = [], []
     for key, row in rows.items():
-        seats = len(row["seats"])
+        seats = row["size"]
         if row["frozen"] is not None:
             try:
                 out[key] = read_source(row["frozen"], seats, game, limit)
@@ -259,13 +259,16 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
                 out[key] = None
                 report_skipped(skipped, tournament, key, error)
             continue
+        if row["cached"] != (row["seq"], version):
+            stale.append(key)  # the table moved, or its kept reading is gone
+            continue
+        # The process's copy counts only while the database keeps the same reading: the
+        # file is the truth, also when its rows were changed behind the server's back.
         reading = _kept_reading(row["table_id"], row["seq"], version)
         if reading is not None:
             out[key] = reading
-        elif row["cached"] == (row["seq"], version):
-            stored.append(key)
         else:
-            stale.append(key)
+            stored.append(key)
     if stored:  # kept in the database: their text in one query
         texts = storage.cached_readings(db, [rows[key]["table_id"] for key in stored])
         for key in stored:
@@ -283,7 +286,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     except Exception:
         loaded = {}
     for key in stale:
-        row, seats = rows[key], len(rows[key]["seats"])
+        row, seats = rows[key], rows[key]["size"]
         try:
             source = live_source(db, row["table_id"], loaded=loaded.get(row["table_id"]))
             out[key] = read_source(source, seats, game, limit)

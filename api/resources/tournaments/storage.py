@@ -233,16 +233,17 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
 def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int, int],
                                                                         dict[str, Any]]:
     """``table_rows`` without the cached readings' text: per (round, table) the live
-    table's id and seq and the seq and version its cached reading was made at (the text
-    is fetched by ``cached_readings`` only for the tables that need it)."""
+    table's id and seq, its number of seats (``size``), and the seq and version its
+    cached reading was made at (the text is fetched by ``cached_readings`` only for the
+    tables that need it)."""
     out = {}
-    for rnd, number, table_id, seats, frozen, seq, cached_seq, version in db.execute(
-            "select tt.round, tt.number, tt.table_id, tt.seats, tt.frozen, t.seq, r.seq, "
-            "r.version from tournament_tables tt "
+    for rnd, number, table_id, size, frozen, seq, cached_seq, version in db.execute(
+            "select tt.round, tt.number, tt.table_id, json_array_length(tt.seats), tt.frozen, "
+            "t.seq, r.seq, r.version from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
             "where tt.tournament_id = ?", [tournament_id]).fetchall():
-        out[(rnd, number)] = {"table_id": table_id, "seq": seq, "seats": json.loads(seats),
+        out[(rnd, number)] = {"table_id": table_id, "seq": seq, "size": size,
                               "frozen": _frozen(frozen), "cached": (cached_seq, version)}
     return out
 
