@@ -57,7 +57,7 @@ from rules_engine.cards import FRENCH52
 from rules_engine.errors import EventFormatError, RuleViolation
 from rules_engine.registry import GAMES, get_game
 from rules_engine.table_log import Entry, TableSetup, apply_entry, effective_events
-from tests.api.test_hostile_inputs import assert_error_shape
+from tests.api.test_hostile_inputs import assert_error_shape, world  # noqa: F401 (fixture)
 from tests.conftest import catalog, start_table
 from tests.corpus import record
 
@@ -425,6 +425,9 @@ def test_every_spoilt_entry_is_refused_cleanly_at_every_moment(server, game_id):
                 apply_entry(setup, table.state, table.entries, copy.deepcopy(variant.event))
             except RuleViolation as violation:
                 refusal = violation
+            except Exception:  # the engine fails: the API's answer says how (a 5xx)
+                table.post(variant.event)
+                raise
             else:
                 refusal = None
             if refusal is None:
@@ -458,3 +461,92 @@ def test_every_spoilt_entry_is_refused_cleanly_at_every_moment(server, game_id):
         assert view_after["over"] == view_before["over"]
     print(game_id, "posted", posted, "accepted", accepted)
     assert posted > 50, (game_id, posted)
+
+
+# --- table set-up: every option of every game ---------------------------------------------------
+
+def _spoilt_options(option: dict[str, Any]) -> list[Any]:
+    kind = option["type"]
+    if option["choices"]:
+        return [v for v in ["", None, 0, -1, 1.5, "x", True, [option["choices"][0]]]
+                if not any(v == c and type(v) is type(c) for c in option["choices"])]
+    if kind == "bool":
+        return [None, 1, "true", []]
+    if kind == "int":
+        return [1.5, 2.0, -1, True, "3", None, 1_000_001, 2**53 - 1, 2**63, 10**100]
+    if kind == "str":
+        return [None, 0, [], "x" * 5000]
+    return [None, [], {}]
+
+
+@pytest.mark.parametrize("game_id", [g.ID for g in GAMES])
+def test_every_option_of_every_game_refuses_a_wrong_value(server, game_id):
+    """A table set up with a wrong value in one option (from the catalog: every option the
+    app shows) is refused with ``bad_option`` (or the number guard), and no table is
+    written. A fraction once passed for a whole-number option (a stake of 1.5, a match of
+    1.5 games), and a negative stake too."""
+    client, path = server
+    entry = client.get(f"/api/games/{game_id}").json
+    watch = sqlite3.connect(path)
+    players = [f"P{i}" for i in range(entry["players"]["min"])]
+    for option in entry["options"]:
+        for value in _spoilt_options(option):
+            version = watch.execute("pragma data_version").fetchone()[0]
+            response = client.post("/api/tables", json={
+                "game": game_id, "players": players, "options": {option["name"]: value}})
+            where = (game_id, option["name"], repr(value)[:40])
+            assert response.status_code == 400, (where, response.json)
+            body = assert_error_shape(response)
+            assert body["code"] in ("bad_option", "bad_card_notation", "number_too_large",
+                                    "invalid_text",
+                                    "text_too_long"), (where, body)
+            assert watch.execute("pragma data_version").fetchone()[0] == version, where
+    for first_dealer in (len(players), entry["players"]["max"], -1, 11):
+        response = client.post("/api/tables", json={"game": game_id, "players": players,
+                                                    "first_dealer": first_dealer})
+        assert response.status_code in (400, 422), (game_id, first_dealer, response.json)
+        assert_error_shape(response)
+
+
+# --- the read paths: odd query strings and step numbers -----------------------------------------
+
+HOSTILE_QUERY_VALUES = ["-1", "0", "abc", "", "1.5", "9" * 20, str(2**63), str(10**100),
+                        "xx", "%00", "%ED%A0%80", "\u0663", "true", "[1]", "x" * 300]
+
+
+def test_every_read_takes_odd_query_strings_without_a_5xx(world):
+    """Every GET of the spec with every parameter it declares, and ones it does not
+    (``since``, ``lang``, ``limit``, ``seq``), set to numbers below zero, past 2**63, text,
+    repeated: a 4xx in the one error shape or a sane default, never a 5xx."""
+    from tests.api.test_hostile_inputs import OPERATIONS, SPEC, Checker, _credentials, _url
+    check = Checker(world["client"], world["db"])
+    for method, path in OPERATIONS:
+        if method != "GET":
+            continue
+        declared = [p["name"] for p in SPEC["paths"][path]["get"].get("parameters", [])
+                    if p.get("in") == "query"]
+        url = _url(path, world)
+        headers = _credentials(path, world)[0]
+        for name in declared + ["since", "lang", "limit", "seq", "round", "format"]:
+            for value in HOSTILE_QUERY_VALUES:
+                check.send("GET", f"{url}?{name}={value}", headers=headers)
+            check.send("GET", f"{url}?{name}=1&{name}=-1&{name}=abc", headers=headers)
+            check.send("GET", f"{url}?{name}", headers=headers)
+        check.send("GET", f"{url}?lang=xx&format=csv&dialect=xx", headers=headers)
+    lang = check.send("GET", f"/api/tables/{world['table'].id}/protokoll?lang=xx",
+                      headers=world["table"].headers)
+    assert (lang.status_code, lang.json["code"]) == (400, "invalid_request")
+
+
+def test_a_step_number_that_is_no_step_is_refused(world):
+    """``GET /api/tables/{id}/at/{seq}``: below zero, text, a fraction, digits of other
+    scripts and numbers past 2**63 are 400 ``seq_invalid``; a step past the log 404."""
+    from tests.api.test_hostile_inputs import Checker
+    table, check = world["table"], Checker(world["client"], world["db"])
+    for seq in ("-1", "abc", "1.5", "\u0663", "\u00b9", "1e3", " 1", "0x1", str(10**100),
+                "9" * 5000, "%00", "%ED%A0%80"):
+        response = check.send("GET", f"/api/tables/{table.id}/at/{seq}", headers=table.headers)
+        assert response.status_code in (400, 404, 414), (seq, response.json)
+    for seq in (str(2**63), "999999999999"):
+        response = check.send("GET", f"/api/tables/{table.id}/at/{seq}", headers=table.headers)
+        assert response.status_code in (400, 404), (seq, response.json)
