@@ -459,6 +459,12 @@ def test_every_spoilt_entry_is_refused_cleanly_at_every_moment(server, game_id):
         assert view_after["protokoll"] == view_before["protokoll"], (game_id, moment.name)
         assert view_after["expected"] == view_before["expected"], (game_id, moment.name)
         assert view_after["over"] == view_before["over"]
+        # The log now holds the odd values the game took (undone since): every read of it
+        # still answers — the replay step by step, the table at its entries, the CSV.
+        for read in ("/steps", f"/at/{handle.seq}", f"/at/{max(0, handle.seq - 1)}",
+                     "/protokoll?format=csv&lang=sv", "/protokoll"):
+            response = handle.get(read)
+            assert response.status_code == 200, (game_id, moment.name, read, response.data[:300])
     print(game_id, "posted", posted, "accepted", accepted)
     assert posted > 50, (game_id, posted)
 
