@@ -162,6 +162,12 @@ def options_catalog(options_cls: type) -> list[dict[str, Any]]:
     return described
 
 
+# The largest value of a number option without choices (a stake per point, a number of
+# games): far past any table, and small enough that every total stays an exact number in
+# a browser (below 2**53).
+MAX_COUNT_OPTION = 1_000_000  # the words of its refusal say it: keep them in step
+
+
 def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
     """Build an ``Options`` value from JSON, refusing unknown names and wrong values."""
     from .errors import EventFormatError
@@ -181,7 +187,7 @@ def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
         choices = f.metadata.get("choices", ())
         ok_type = isinstance(value, type(default)) and not (
             isinstance(value, bool) and not isinstance(default, bool))
-        if isinstance(default, (int, float)) and not isinstance(default, bool):
+        if isinstance(default, float):
             ok_type = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok_type or (choices and value not in choices):
             raise EventFormatError(
@@ -189,5 +195,15 @@ def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
                 params={"option": name, "value": value, "choices": list(choices)},
                 sv=f"Alternativet {name} kan inte vara {value!r}.",
                 en=f"Option {name} cannot be {value!r}.")
+        if isinstance(default, int) and not isinstance(default, bool) and not choices \
+                and not 0 <= value <= MAX_COUNT_OPTION:
+            # A stake or a number of games: a whole number, never below 0 (a negative
+            # stake would pay the loser), and not past what a table could ever play.
+            raise EventFormatError(
+                "bad_option", rule="Spelets alternativ",
+                params={"option": name, "value": value, "choices": [],
+                        "min": 0, "max": MAX_COUNT_OPTION},
+                sv=f"Alternativet {name} ska vara ett heltal från 0 till 1 000 000.",
+                en=f"Option {name} must be a whole number from 0 to 1,000,000.")
         values[name] = value
     return options_cls(**values)

@@ -62,7 +62,8 @@ from typing import Any
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
-from ..protocol import check_players, Expectation, Expected, option, RuleSection
+from ..protocol import (check_first_dealer, check_players, Expectation, Expected, option,
+                        RuleSection)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
 
@@ -200,9 +201,11 @@ def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
     options = options or Options()
-    # No dealer: the youngest begins, so the table's first dealer is not the game's concern.
+    # No dealer: the youngest begins, so the table's first dealer plays no part; it must
+    # still be one of the players (seat 0 unless the table says otherwise).
     check_players(players, None, name=TITLE, players_range=(MIN_PLAYERS, MAX_PLAYERS),
                   rule=R_DECK)
+    check_first_dealer(first_dealer, len(players), R_PLAY)
     if options.pair_rule not in PAIR_RULES:
         raise EventFormatError(
             "bad_option", rule="Spelets alternativ",

@@ -412,8 +412,15 @@ def test_all_smyga_by_quick_entry_and_no_tricks_then():
     t = Table(3)
     t.refuse("no_declarer", "result", bids=[S, S, S], tricks=[2, 2, 2])
     t.refuse("no_declarer", "result", bids=[S, S, S], joined=[1])
-    t.quick({})
+    # No tricks, but what is written must be tricks: junk was once taken and ignored.
+    for junk in ([{}, {}, {}], [0] * 200, [None, None, None], [0, 0], [False] * 3):
+        t.refuse("result_shape", "result", bids=[S, S, S], tricks=junk)
+    t.post("result", bids=[S, S, S], tricks=[])
     assert t.state.dealer == B and t.scores == (12, 12, 12)
+    t.post("result", bids=[S, S, S], tricks=[0, 0, 0])
+    assert t.state.dealer == C and t.scores == (12, 12, 12)
+    t.quick({})
+    assert t.state.dealer == A and t.scores == (12, 12, 12)
 
 
 def test_knock_before_bidding_only_once():
