@@ -232,6 +232,23 @@ def test_a_number_option_is_a_whole_number_from_0_to_a_million(game, name):
         assert getattr(state.options, name) == value
 
 
+def test_a_refused_option_is_not_echoed_back_whole():
+    """A hostile megabyte as an option's value or name: the refusal names it shortly, in
+    its words and its details, instead of repeating all of it."""
+    for options, code in (({"penalty": "x" * 5000}, "bad_option"),
+                          ({"y" * 5000: 1, **{f"z{i}": 1 for i in range(50)}}, "unknown_option")):
+        with pytest.raises(EventFormatError) as info:
+            TableSetup("rodskagg", ("A", "B", "C"), options).new_state()
+        assert info.value.code == code
+        for lang in ("sv", "en"):
+            assert len(info.value.message(lang)) < 400, info.value.message(lang)
+        assert len(repr(info.value.params)) < 400
+    with pytest.raises(EventFormatError) as info:
+        TableSetup("rodskagg", ("A", "B", "C"), {"penalty": "x" * 5000}).new_state()
+    assert info.value.message("sv").startswith("Alternativet penalty kan inte vara 'xxx")
+    assert info.value.message("sv").endswith("….")
+
+
 def test_a_first_dealer_not_at_the_table_is_refused_in_every_game():
     """Kom ihåg has no dealer (the youngest begins), yet a table of two whose first dealer
     is seat 11 was once taken and kept."""
