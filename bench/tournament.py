@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 from api import create_app, store
+from api.cli import freeze_start_heap
 from api.resources.access.credentials import Credentials
 from api.resources.access.ratelimit import Limit, Limits
 from api.resources.tournaments import service, storage
@@ -102,6 +103,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "bench.sqlite"), "TESTING": True,
                           "WRITE_RATE_LIMIT": 0})
+        freeze_start_heap()  # as `protokoll serve` does before it forks its workers
         client = app.test_client()
         director = client.post("/api/directors", json={"name": "Bench"}).json
         headers = {"Authorization": f"Bearer {director['token']}"}
