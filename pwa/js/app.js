@@ -66,19 +66,24 @@ const root = document.getElementById("app");
 // The start page draws with style.css alone; phone.css (the kept tables, the chart's
 // legend, ...) comes beside the first calls to the API, before anything it styles is drawn.
 const moreStyle = stylesheet("/phone.css");
-// The table screen's modules (later.js), once asked for: {renderTable, renderReplay, ...}.
+// The table screen's modules (later.js), once asked for: {renderTable, renderReplay, ...};
+// with the entry forms when the reader may write (`access`: the API's word; a spectator's
+// screen never loads them).
 let later = null;
-async function tableModules() {
+async function tableModules(access) {
   try {
-    later ??= await tableScreen();
+    later = await tableScreen({ forms: !access || needsWriting(access) });
   } catch {
     throw new NetworkError(); // not fetched (no network, nothing cached): said as such
   }
   return later;
 }
-// A page that opens on a table asks for them at once, beside its first calls to the API.
-if (/[?&](watch|join)=/.test(location.search) || storage.currentTable()?.id) {
-  tableModules().catch(() => { /* asked again when the table opens */ });
+const needsWriting = (access) => !!(access?.write || access?.manage);
+// A page that opens on a table asks for them at once, beside its first calls to the API: a
+// spectator's link for the screen without forms, a join link or a kept table with them.
+const watching = /[?&]watch=/.test(location.search);
+if (watching || /[?&]join=/.test(location.search) || storage.currentTable()?.id) {
+  tableModules(watching ? {} : null).catch(() => { /* asked again when the table opens */ });
 }
 const CATALOG_KEY = "catalog"; // the catalog as last fetched, beside the tables' views
 
@@ -192,13 +197,18 @@ function remember() {
     .catch(() => { /* no IndexedDB: the app still works online */ });
 }
 
-async function loadTable(id) {
+/** `game`: the table's game when it is known before the table is (a spectator link's
+ * answer, the summary this phone keeps of its table): its details are then asked for beside
+ * the table and its log instead of after them. */
+async function loadTable(id, game = storage.summaryOf(id)?.game) {
+  const details = game ? gameDetails(game).catch(() => null) : null;
   const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth),
-                                          tableModules()]);
+                                          tableModules({})]);
+  await tableModules(table.access); // the forms too, for a phone that may write
   app.table = table;
   app.access = table.access;
   app.log = log;
-  app.game = await gameDetails(table.game);
+  app.game = (table.game === game && await details) || await gameDetails(table.game);
   if (app.auth?.token) storage.keepSummary(table, true);
   remember();
 }
@@ -250,12 +260,12 @@ function updateBadge() {
 
 /** Show a table with these credentials, or say why not. Without a network, the table as
  * this phone last saw it. */
-async function openTable(id, auth) {
+async function openTable(id, auth, game) {
   app.auth = auth;
   app.spectatorKey = auth.spectatorKey ? null : storage.spectatorKeyFor(id);
   app.devices = null;
   try {
-    await loadTable(id);
+    await loadTable(id, game);
     app.offline = false;
   } catch (error) {
     if (!(error instanceof NetworkError) || !(await openSaved(id))) {
@@ -280,7 +290,7 @@ async function openSaved(id) {
   app.log = saved.log;
   app.access = saved.access ?? saved.table.access;
   app.game = await gameDetails(saved.table.game).catch(() => null);
-  if (!(await tableModules().catch(() => null))) return false;
+  if (!(await tableModules(app.access).catch(() => null))) return false;
   app.offline = true;
   return !!app.game;
 }
@@ -386,8 +396,8 @@ async function boot() {
     try {
       const { found, error } = await watched;
       if (error) throw error;
-      const { table_id: id } = found;
-      await openTable(id, { spectatorKey: watchKey });
+      const { table_id: id, game } = found;
+      await openTable(id, { spectatorKey: watchKey }, game);
     } catch (error) {
       showSetup();
       showMessage(messageFor(error));
