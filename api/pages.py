@@ -9,18 +9,26 @@ Two files are more than static:
   browser installs the new worker, which fills a new cache and only then deletes the old
   ones — never its own.
 - ``/manifest.webmanifest`` with its registered media type, for installing the app.
+- ``/?watch=KEY``, a spectator link: the page as it is, plus what the app will ask for first
+  on it, so that the browser asks beside the page's own modules instead of after them: the
+  table screen's modules (``js/later.js`` MODULES, without the forms a spectator never
+  draws) and the spectator key's answer (``GET /api/watch?spectator_key=KEY``, which
+  ``js/api.js`` asks for by this very URL). Nothing is looked up here: a wrong key is
+  refused, and counted, by the API alone.
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import mimetypes
+import re
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, send_from_directory
+from flask import Blueprint, Flask, Response, abort, request, send_from_directory
 from werkzeug.routing import PathConverter
 
 PWA_DIR = Path(__file__).resolve().parent.parent / "pwa"
@@ -62,9 +70,34 @@ def shell_version(files: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
+@functools.cache
+def table_screen_modules() -> tuple[str, ...]:
+    """The modules of a spectator's table screen, as ``js/later.js`` lists them (MODULES)."""
+    source = (PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
+    listed = source[source.index("export const MODULES"):]
+    return tuple(re.findall(r'"(/[^"]+\.js)"', listed[:listed.index("];")]))
+
+
+# A spectator key as the API makes them (credentials.new_token: URL-safe base64); anything
+# else gets the plain page, whose app asks the API and shows its refusal.
+SPECTATOR_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+PAGE_HEAD_END = "</head>"
+
+
 @pages.route("/")
 def index():
-    return send_from_directory(PWA_DIR, "index.html", max_age=0)
+    key = request.args.get("watch", "")
+    if not SPECTATOR_KEY.fullmatch(key):
+        return send_from_directory(PWA_DIR, "index.html", max_age=0)
+    links = [f'  <link rel="modulepreload" href="{url}">' for url in table_screen_modules()]
+    links.append(f'  <link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" '
+                 'crossorigin>')
+    page = (PWA_DIR / "index.html").read_text(encoding="utf-8")
+    page = page.replace(PAGE_HEAD_END, "\n".join(["  <!-- This table's first requests (api/pages.py). -->",
+                                                  *links, PAGE_HEAD_END]), 1)
+    # The key is in the page: no cache but the phone's own keeps it.
+    return Response(page, mimetype="text/html",
+                    headers={"Cache-Control": "private, no-cache"})
 
 
 @pages.route("/sw.js")

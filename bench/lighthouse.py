@@ -1,7 +1,7 @@
 """Lighthouse against the app served locally: performance, accessibility, best practices,
 PWA, and what the first visit downloads.
 
-    .venv/bin/python bench/lighthouse.py        # [--keep-reports]
+    .venv/bin/python bench/lighthouse.py        # [--runs N]
 
 - Installs npm ``lighthouse`` 11 (the last major with the PWA category) into
   ``bench/.lighthouse/`` (git-ignored) the first time, with ``npm install``.
@@ -17,6 +17,11 @@ PWA, and what the first visit downloads.
 - Prints the four scores and the bytes and requests of the first visit (Lighthouse's
   ``total-byte-weight`` and ``network-requests``; the service worker's precache of the app
   shell is a download of the first visit too, and it is counted).
+- ``--runs N`` measures each page N times (the three pages in turn, N rounds) and ends with
+  each page's range of performance, FCP, LCP, Speed Index and TBT, and the machine's load
+  average before and after: on a loaded machine the total blocking time (the observed
+  main-thread time, multiplied by Lighthouse's 4× CPU slowdown) moves with the load; the
+  paints move less.
 
 Figures depend on the machine; the scores are Lighthouse's own. Reports: ``bench/.lighthouse``.
 """
@@ -113,6 +118,25 @@ def run(url: str, name: str) -> dict:
     sys.exit(f"lighthouse failed three times on {url}")
 
 
+METRICS = (("first-contentful-paint", "FCP", 1000, "s"), ("largest-contentful-paint", "LCP", 1000, "s"),
+           ("speed-index", "SI", 1000, "s"), ("total-blocking-time", "TBT", 1, "ms"))
+
+
+def spread(name: str, results: list[dict]) -> None:
+    """A page's range over the runs."""
+    scores = [round(100 * (r["categories"]["performance"]["score"] or 0)) for r in results]
+    parts = [f"performance {min(scores)}–{max(scores)} ({', '.join(map(str, scores))})"]
+    for audit, label, scale, unit in METRICS:
+        values = [r["audits"][audit]["numericValue"] / scale for r in results]
+        digits = 1 if unit == "s" else 0
+        parts.append(f"{label} {min(values):.{digits}f}–{max(values):.{digits}f} {unit}")
+    print(f"  {name}: " + ", ".join(parts))
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def summary(name: str, result: dict) -> None:
     scores = {c: result["categories"][c]["score"] for c in CATEGORIES}
     audits = result["audits"]
@@ -134,7 +158,8 @@ def summary(name: str, result: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args()
+    parser.add_argument("--runs", type=int, default=1, help="measure each page this often")
+    args = parser.parse_args()
     if not Path(CHROME).exists():
         sys.exit(f"Chromium not found at {CHROME}")
     install()
@@ -146,24 +171,37 @@ def main() -> None:
              "--port", str(port), "--db", str(Path(tmp) / "bench.sqlite")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            for _ in range(100):
+            for _ in range(600):  # a loaded machine starts it slowly
                 try:
                     urllib.request.urlopen(base + "/api/games", timeout=1)
                     break
                 except OSError:
                     time.sleep(0.1)
             key = seed(base)
-            print(f"lighthouse {VERSION}, {CHROME}, mobile emulation, simulated slow 4G; "
-                  f"app served by `protokoll serve` on {base}")
-            summary("start page  /", run(base + "/", "start"))
-            summary("a table, as a spectator opens it  /?watch=KEY",
-                    run(f"{base}/?watch={key}", "table"))
             standings = seed_tournament(base)
-            summary("a tournament's public standings  /tournament/standings.html?t=ID",
-                    run(standings, "standings"))
+            pages = {"start page  /": (base + "/", "start"),
+                     "a table, as a spectator opens it  /?watch=KEY":
+                         (f"{base}/?watch={key}", "table"),
+                     "a tournament's public standings  /tournament/standings.html?t=ID":
+                         (standings, "standings")}
+            print(f"lighthouse {VERSION}, {CHROME}, mobile emulation, simulated slow 4G; "
+                  f"app served by `protokoll serve` on {base}; load average {load()}")
+            results: dict[str, list[dict]] = {name: [] for name in pages}
+            for _ in range(args.runs):
+                for name, (url, report) in pages.items():
+                    results[name].append(run(url, report))
+                    summary(name, results[name][-1])
+            if args.runs > 1:
+                print(f"\n{args.runs} runs; load average now {load()}")
+                for name, found in results.items():
+                    spread(name.split("  ")[0], found)
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 if __name__ == "__main__":
