@@ -11,8 +11,8 @@ Two files are more than static:
 - ``/manifest.webmanifest`` with its registered media type, for installing the app.
 - ``/?watch=KEY``, a spectator link: the page as it is, plus what the app will ask for first
   on it, so that the browser asks beside the page's own modules instead of after them: the
-  table screen's modules (``js/later.js`` MODULES, without the forms a spectator never
-  draws) and the spectator key's answer (``GET /api/watch?spectator_key=KEY``, which
+  table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES, without the
+  forms a spectator never draws) and the spectator key's answer (``GET /api/watch?spectator_key=KEY``, which
   ``js/api.js`` asks for by this very URL). Nothing is looked up here: a wrong key is
   refused, and counted, by the API alone.
 
@@ -71,11 +71,12 @@ def shell_version(files: list[str]) -> str:
 
 
 @functools.cache
-def table_screen_modules() -> tuple[str, ...]:
-    """The modules of a spectator's table screen, as ``js/later.js`` lists them (MODULES)."""
+def later_list(name: str) -> tuple[str, ...]:
+    """A list of files of ``js/later.js``: ``MODULES`` (the modules of a spectator's table
+    screen), ``STYLES`` (its stylesheets)."""
     source = (PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
-    listed = source[source.index("export const MODULES"):]
-    return tuple(re.findall(r'"(/[^"]+\.js)"', listed[:listed.index("];")]))
+    listed = source[source.index(f"export const {name} = ["):]
+    return tuple(re.findall(r'"(/[^"]+)"', listed[:listed.index("];")]))
 
 
 # A spectator key as the API makes them (credentials.new_token: URL-safe base64); anything
@@ -89,7 +90,8 @@ def index():
     key = request.args.get("watch", "")
     if not SPECTATOR_KEY.fullmatch(key):
         return send_from_directory(PWA_DIR, "index.html", max_age=0)
-    links = [f'  <link rel="modulepreload" href="{url}">' for url in table_screen_modules()]
+    links = [f'  <link rel="modulepreload" href="{url}">' for url in later_list("MODULES")]
+    links += [f'  <link rel="preload" href="{url}" as="style">' for url in later_list("STYLES")]
     links.append(f'  <link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" '
                  'crossorigin>')
     page = (PWA_DIR / "index.html").read_text(encoding="utf-8")

@@ -22,7 +22,8 @@ export const FORMS = [
   "/js/inputs/index.js", "/js/inputs/play-panel.js", "/js/inputs/quick-fill.js",
   "/vendor/uqr/uqr.js",
 ];
-export const STYLES = ["/quick-entry.css", "/replay.css"];
+export const STYLES = ["/replay.css"]; // the replay, and its buttons on the sheet and the log
+export const FORM_STYLES = ["/quick-entry.css"];
 
 /** A stylesheet added to the page; settles when it has loaded (or failed: the page is then
  * drawn without it rather than not at all). */
@@ -58,7 +59,8 @@ export function tableScreen({ forms: withForms = true } = {}) {
     .catch((error) => { loading = null; throw error; }); // asked again on the next try
   if (!withForms) return loading;
   // All of the forms' files at once, not one import level after another.
-  forms ??= Promise.all([loading, ...FORMS.map((url) => import(url))])
+  forms ??= Promise.all([loading, ...FORMS.map((url) => import(url)),
+                        ...FORM_STYLES.map(stylesheet)])
     .then(async ([screen]) => { await screen.loadForms(); return screen; })
     .catch((error) => { forms = null; throw error; });
   return forms;

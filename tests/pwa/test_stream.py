@@ -161,6 +161,9 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
     assert f'<link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" crossorigin>' in html
+    assert '<link rel="preload" href="/replay.css" as="style">' in html
+    added = set(html.splitlines()) - set(plain.splitlines())
+    assert not [line for line in added if "quick-entry" in line]  # the forms' own: not here
     assert response.headers["Cache-Control"] == "private, no-cache"
     assert client.get(f"/api/watch?spectator_key={key}").json == {
         "table_id": table.id, "game": "rodskagg"}
