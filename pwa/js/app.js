@@ -12,7 +12,8 @@
  * Keeping up and going without: a live stream (live.js) tells this phone the moment the
  * table's seq moves, and the page fetches the table then; the last view of the table is
  * kept in IndexedDB so the app opens on it without a network; entries made without a
- * network wait in the outbox (outbox.js) and go out in order when it is back.
+ * network wait in the outbox (outbox.js) and go out in order when it is back. Those two,
+ * like the table screen, come when a table opens (js/later.js), not with the start page.
  */
 import { useGameLabels } from "./vocab.js";
 import * as api from "./api.js";
@@ -25,10 +26,7 @@ import { newJoinDraft, renderJoin } from "./join-form.js";
 import { stylesheet, tableScreen } from "./later.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
-import * as outbox from "./outbox.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
-import { wholeTable } from "./posted.js";
-import { follow } from "./live.js";
 import { playedCards } from "./cards.js";
 
 const app = {
@@ -219,7 +217,7 @@ async function reloadLog() {
 }
 
 async function loadPending() {
-  app.pending = app.table && app.access?.write ? await outbox.waiting(app.table.id) : [];
+  app.pending = app.table && app.access?.write ? await later.outbox.waiting(app.table.id) : [];
   // "Kept on this phone" is true only while something waits.
   if (app.message?.kind === "queued" && !app.pending.length) app.message = null;
 }
@@ -233,7 +231,7 @@ function dropStaleMessage() {
 function startFollowing() {
   app.stopFollowing?.();
   const id = app.table.id;
-  app.stopFollowing = follow(id, app.auth, {
+  app.stopFollowing = later.follow(id, app.auth, {
     onSeq: (seq) => {
       if (!app.table || app.table.id !== id) return;
       // A stream that still speaks while the browser says it is offline (a connection
@@ -492,7 +490,7 @@ const actions = {
   /** Keep an entry in the outbox: made without a network, or behind entries that wait.
    * It will follow the entries before it, so it is based on the seq they will make. */
   async keep(event, draftKey, clientId) {
-    await outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
+    await later.outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
     if (draftKey) delete app.drafts[draftKey];
     await loadPending();
     app.busy = false;
@@ -518,7 +516,7 @@ const actions = {
       app.retryIds.delete(key);
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
-      const whole = wholeTable(app.table, posted.table);
+      const whole = later.wholeTable(app.table, posted.table);
       if (whole) app.table = whole;
       else await loadTable(app.table.id).catch(() => { app.table = posted.table; });
       if (posted.access) app.access = posted.access;
@@ -576,7 +574,7 @@ const actions = {
     if (!app.table || app.flushing) return;
     app.flushing = true;
     try {
-      const result = await outbox.flush(app.table.id, app.auth, app.table);
+      const result = await later.outbox.flush(app.table.id, app.auth, app.table);
       if (result.table) app.table = result.table;
       if (result.reload) await loadTable(app.table.id).catch(() => {});
       if (result.offline) app.offline = !navigator.onLine;
@@ -595,14 +593,14 @@ const actions = {
    * table as it is now. */
   async resend(record) {
     await actions.refresh();
-    await outbox.rebase(record, app.table.seq);
+    await later.outbox.rebase(record, app.table.seq);
     await loadPending();
     await actions.flush();
   },
 
   /** The person decided to throw away an entry that could not be sent. */
   async discard(record) {
-    await outbox.discard(record);
+    await later.outbox.discard(record);
     app.confirm = null;
     await loadPending();
     if (app.pending.length) await actions.flush();

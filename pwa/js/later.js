@@ -9,7 +9,8 @@
  * as soon as it knows it opens on a table, beside its first calls to the API.
  */
 export const MODULES = [
-  "/js/table-view.js", "/js/replay.js", // the two this returns, first
+  "/js/table-view.js", "/js/replay.js", "/js/live.js", "/js/outbox.js", "/js/posted.js",
+  // the five this returns, first
   "/js/chart.js", "/js/protokoll.js", "/js/tournament-band.js",
 ];
 /** What only a phone that enters something needs: the entry forms, the seats, the code and
@@ -51,11 +52,13 @@ let loading = null;
 let forms = null;
 
 /** The table screen's render functions (`renderTable`, and the replay's `renderReplay`,
- * `dealOfSeq`, `positionsOf`), once its modules and stylesheets are in; with `forms`, the
- * entry forms too (a phone that may write: its own table, a join link). */
+ * `dealOfSeq`, `positionsOf`), the live stream's `follow`, the `outbox` and `wholeTable`,
+ * once its modules and stylesheets are in; with `forms`, the entry forms too (a phone that
+ * may write: its own table, a join link). */
 export function tableScreen({ forms: withForms = true } = {}) {
   loading ??= Promise.all([...MODULES.map((url) => import(url)), ...STYLES.map(stylesheet)])
-    .then(([view, replay]) => ({ ...view, ...replay }))
+    .then(([view, replay, live, outbox, posted]) => ({
+      ...view, ...replay, follow: live.follow, outbox, wholeTable: posted.wholeTable }))
     .catch((error) => { loading = null; throw error; }); // asked again on the next try
   if (!withForms) return loading;
   // All of the forms' files at once, not one import level after another.
