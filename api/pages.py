@@ -13,7 +13,8 @@ Two files are more than static:
   on it, so that the browser asks beside the page's own modules instead of after them: the
   table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES, without the
   forms a spectator never draws) and the spectator key's answer (``GET /api/watch?spectator_key=KEY``, which
-  ``js/api.js`` asks for by this very URL). Nothing is looked up here: a wrong key is
+  ``js/api.js`` asks for by this very URL); not the catalog, which a spectator's table is
+  drawn without. Nothing is looked up here: a wrong key is
   refused, and counted, by the API alone.
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
@@ -83,6 +84,7 @@ def later_list(name: str) -> tuple[str, ...]:
 # else gets the plain page, whose app asks the API and shows its refusal.
 SPECTATOR_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 PAGE_HEAD_END = "</head>"
+CATALOG_PRELOAD = '<link rel="preload" href="/api/games" as="fetch" crossorigin>'
 
 
 @pages.route("/")
@@ -95,6 +97,8 @@ def index():
     links.append(f'  <link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" '
                  'crossorigin>')
     page = (PWA_DIR / "index.html").read_text(encoding="utf-8")
+    # A spectator's table is drawn without the catalog (js/app.js asks for it afterwards).
+    page = page.replace(CATALOG_PRELOAD, "", 1)
     page = page.replace(PAGE_HEAD_END, "\n".join(["  <!-- This table's first requests (api/pages.py). -->",
                                                   *links, PAGE_HEAD_END]), 1)
     # The key is in the page: no cache but the phone's own keeps it.

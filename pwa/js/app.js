@@ -267,6 +267,7 @@ async function openTable(id, auth, game) {
     app.offline = false;
   } catch (error) {
     if (!(error instanceof NetworkError) || !(await openSaved(id))) {
+      await catalogOnce(); // the start screen comes instead
       if (lostTable(id, error)) return;
       showSetup();
       showMessage(messageFor(error));
@@ -372,6 +373,12 @@ async function loadCatalog() {
   }
 }
 
+/** The catalog, if this page has none yet (a spectator's page asks for it late); a failure
+ * leaves it empty, and the start screen then says so. */
+async function catalogOnce() {
+  if (!app.catalog.length) await loadCatalog().catch(() => {});
+}
+
 async function boot() {
   setLang(app.lang);
   render();
@@ -382,8 +389,11 @@ async function boot() {
   // before the table is drawn); its answer, or its refusal, is read below.
   const watched = watchKey && api.watchedTable(watchKey).then((found) => ({ found }),
                                                                (error) => ({ error }));
+  // Only the start screen needs the catalog: a spectator's table is drawn without waiting
+  // for it (the page of a spectator link does not even preload it: api/pages.py), and it
+  // is asked for afterwards, for the way back to the start screen.
   try {
-    await loadCatalog();
+    if (!watchKey) await loadCatalog();
     await moreStyle;
   } catch (error) {
     app.message = messageFor(error);
@@ -397,9 +407,11 @@ async function boot() {
       const { table_id: id, game } = found;
       await openTable(id, { spectatorKey: watchKey }, game);
     } catch (error) {
+      await catalogOnce();
       showSetup();
       showMessage(messageFor(error));
     }
+    catalogOnce();
     return;
   }
   if (joinCode) {
@@ -804,10 +816,11 @@ const actions = {
     window.scrollTo(0, 0);
   },
 
-  leave() {
+  async leave() {
     if (app.auth?.token) storage.setCurrentTable(null);
     app.message = null;
     if (location.search) history.replaceState(null, "", "/");
+    await catalogOnce(); // a spectator's page may not have it yet
     showSetup();
   },
 };

@@ -162,6 +162,8 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
     assert preloaded == before | spectators and not preloaded & forms
     assert f'<link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" crossorigin>' in html
     assert '<link rel="preload" href="/replay.css" as="style">' in html
+    # The catalog only the start screen needs: asked for after the table is drawn.
+    assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
     added = set(html.splitlines()) - set(plain.splitlines())
     assert not [line for line in added if "quick-entry" in line]  # the forms' own: not here
     assert response.headers["Cache-Control"] == "private, no-cache"
