@@ -12,10 +12,10 @@ Two files are more than static:
 - ``/?watch=KEY``, a spectator link: the page as it is, plus what the app will ask for first
   on it, so that the browser asks beside the page's own modules instead of after them: the
   table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES, without the
-  forms a spectator never draws) and the spectator key's answer (``GET /api/watch?spectator_key=KEY``, which
-  ``js/api.js`` asks for by this very URL); not the catalog, which a spectator's table is
-  drawn without. Nothing is looked up here: a wrong key is
-  refused, and counted, by the API alone.
+  forms a spectator never draws) and the spectator key's answer
+  (``GET /api/watch?spectator_key=KEY``, which ``js/api.js`` asks for by this very URL);
+  not the catalog, which a spectator's table is drawn without. Nothing is looked up here:
+  a wrong key is refused, and counted, by the API alone.
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
 """
@@ -99,8 +99,8 @@ def index():
     page = (PWA_DIR / "index.html").read_text(encoding="utf-8")
     # A spectator's table is drawn without the catalog (js/app.js asks for it afterwards).
     page = page.replace(CATALOG_PRELOAD, "", 1)
-    page = page.replace(PAGE_HEAD_END, "\n".join(["  <!-- This table's first requests (api/pages.py). -->",
-                                                  *links, PAGE_HEAD_END]), 1)
+    links.insert(0, "  <!-- This table's first requests (api/pages.py). -->")
+    page = page.replace(PAGE_HEAD_END, "\n".join([*links, PAGE_HEAD_END]), 1)
     # The key is in the page: no cache but the phone's own keeps it.
     return Response(page, mimetype="text/html",
                     headers={"Cache-Control": "private, no-cache"})

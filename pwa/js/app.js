@@ -23,7 +23,7 @@ import { getLang, pick, setLang, t } from "./i18n.js";
 import { lastSetupDraft, newSetupDraft, renderSetup } from "./setup-form.js";
 import { refreshMyTables, renderMyTables } from "./my-tables.js";
 import { newJoinDraft, renderJoin } from "./join-form.js";
-import { stylesheet, tableScreen } from "./later.js";
+import { needsForms, stylesheet, tableScreen } from "./later.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
@@ -70,13 +70,12 @@ const moreStyle = stylesheet("/phone.css");
 let later = null;
 async function tableModules(access) {
   try {
-    later = await tableScreen({ forms: !access || needsWriting(access) });
+    later = await tableScreen({ forms: !access || needsForms(access) });
   } catch {
     throw new NetworkError(); // not fetched (no network, nothing cached): said as such
   }
   return later;
 }
-const needsWriting = (access) => !!(access?.write || access?.manage);
 // A page that opens on a table asks for them at once, beside its first calls to the API: a
 // spectator's link for the screen without forms, a join link or a kept table with them.
 const watching = /[?&]watch=/.test(location.search);

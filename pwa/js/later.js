@@ -1,6 +1,7 @@
 /**
  * What the start screen does not need, fetched when a table opens: the modules of the
- * table screen and the replay, and their stylesheets. The start page neither preloads nor
+ * table screen and the replay, the live stream and the outbox, and their stylesheets; the
+ * entry forms only for a phone that may write (FORMS). The start page neither preloads nor
  * waits for any of it, so a first visit draws sooner (issue #16: Lighthouse counted every
  * stylesheet in the head as blocking the first paint, and every preloaded module as part of
  * it). There is no build step to bundle them, so all of them are asked for at once here
@@ -13,10 +14,10 @@ export const MODULES = [
   // the five this returns, first
   "/js/chart.js", "/js/protokoll.js", "/js/tournament-band.js",
 ];
-/** What only a phone that enters something needs: the entry forms, the seats, the code and
- * links to share (with the QR code), the phones at the table. A spectator's screen never
- * asks for them (table-view.js imports them when asked, `loadForms`): eleven requests and a
- * third of the table screen's bytes fewer for the audience. */
+/** What only a phone that may write needs: the entry forms, the seats, the code and links
+ * to share (with the QR code), the phones at the table. A spectator's screen never asks for
+ * them (table-view.js imports them in `loadForms`): eleven requests fewer for the audience,
+ * two thirds of the table screen's module bytes. */
 export const FORMS = [
   "/js/devices.js", "/js/qr.js", "/js/seat.js", "/js/share.js",
   "/js/inputs/card-picker.js", "/js/inputs/declaration.js", "/js/inputs/generic-form.js",
@@ -47,6 +48,9 @@ export function stylesheet(href) {
   if (print) print.before(link); else document.head.append(link);
   return loaded;
 }
+
+/** Whether a reader with this access (the API's word) draws any of the forms. */
+export const needsForms = (access) => !!(access?.write || access?.manage);
 
 let loading = null;
 let forms = null;

@@ -15,6 +15,7 @@ import { renderFindings, renderMessage } from "./refusal.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
 import { eventLabel } from "./vocab.js";
 import { renderTournamentBand, takesDeals } from "./tournament-band.js";
+import { needsForms } from "./later.js";
 
 /* What only a phone that may write draws (the entry forms, the seats, the code and links to
  * share, the phones at the table): imported by `loadForms`, which js/later.js calls for such
@@ -35,9 +36,6 @@ export async function loadForms() {
   ({ renderSeat } = seat);
   formsLoaded = true;
 }
-
-/** Whether a reader with this access draws anything of the forms. */
-export const needsForms = (access) => !!(access?.write || access?.manage);
 
 /** A <details> that remembers being open across re-renders. */
 function remembered(app, key, summary, body, defaultOpen = false) {
