@@ -152,10 +152,10 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
     html = response.get_data(as_text=True)
     plain = client.get("/").get_data(as_text=True)
     later_js = (pages.PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
-    spectators = set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index("MODULES"):
-                                                            later_js.index("FORMS")]))
-    forms = set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index("FORMS"):
-                                                       later_js.index("STYLES")]))
+    def listed(name, following):
+        return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
+                                                          later_js.index(f"const {following} = ")]))
+    spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
     before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
