@@ -189,12 +189,14 @@ class Pool:
     hands it to the next connection opened to the file). While the pool keeps idle
     connections that costs at most the descriptors of the largest burst; once the pool is
     closed and its last connection goes, all of them are closed. A connection outside the
-    pool that stays open defeats that: the feed once kept one of its own for ever, and every
-    connection the pool then closed on that file, its idle ones included, stayed open as a
-    descriptor for the rest of the process. The test suite, which uses a file per test,
-    went past 1024 descriptors that way, and waitress's ``select()`` in the browser tests
-    cannot watch a descriptor numbered above 1023. ``tests/api/test_pool_descriptors.py``
-    counts the descriptors."""
+    pool that stays open defeats that: every connection the pool closes on that file, its
+    idle ones at ``close`` included, then stays open as a descriptor for as long as that
+    one lives. A change feed with a connection of its own, never closed, took a process
+    that uses a file per test (the suite) past 1024 descriptors, and ``select()`` (waitress
+    in the browser tests) cannot watch a descriptor numbered above 1023. For the same
+    reason connections are closed, never dropped: a ``sqlite3.Connection`` is in a
+    reference cycle with its statement cache, so one merely dropped stays open until the
+    garbage collector runs. ``tests/api/test_pool_descriptors.py`` counts the descriptors."""
 
     KEEP = 8
 
