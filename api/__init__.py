@@ -110,13 +110,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def open_db() -> None:
-        g.db = shared or database.pool_for(path).take()
+        if shared is not None:
+            g.db = shared
+            return
+        # The request gives its connection back to the pool it came from: by the time it
+        # ends, that pool may have been closed (``pool_for`` keeps a few files only), and
+        # asking ``pool_for`` again would make a new pool for the old file (``Pool``).
+        g.db_pool = database.pool_for(path)
+        g.db = g.db_pool.take()
 
     @app.teardown_request
     def close_db(_exc: BaseException | None) -> None:
-        db = g.pop("db", None)
-        if db is not None and db is not shared:
-            database.pool_for(path).give(db)
+        db, pool = g.pop("db", None), g.pop("db_pool", None)
+        if db is not None and pool is not None:
+            pool.give(db)
 
     security.install(app)
     input_guard.install(app)

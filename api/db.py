@@ -60,15 +60,29 @@ class Connection(sqlite3.Connection):
     read transaction, while statements are active. A connection handed to the next request
     in that state shows it the file as it was. So ``execute`` remembers (weakly) the cursors
     it made, and ``end_statements`` closes those still alive, which resets their
-    statements and ends the snapshot. Only a pooled connection remembers (``cursors``)."""
+    statements and ends the snapshot. Only a pooled connection remembers (``cursors``).
+
+    Ending them matters for closing too: ``close`` of a connection whose cursor still holds
+    a statement (kept alive by a traceback, say) leaves SQLite's connection open, with its
+    descriptors, until the cursor is collected. So a pooled connection ends its statements
+    before it closes."""
 
     cursors: list[weakref.ref] | None = None
 
     def execute(self, *args: Any) -> sqlite3.Cursor:
-        cursor = super().execute(*args)
+        return self._remember(super().execute(*args))
+
+    def executemany(self, *args: Any) -> sqlite3.Cursor:
+        return self._remember(super().executemany(*args))
+
+    def _remember(self, cursor: sqlite3.Cursor) -> sqlite3.Cursor:
         if self.cursors is not None:
             self.cursors.append(weakref.ref(cursor))
         return cursor
+
+    def close(self) -> None:
+        self.end_statements()
+        super().close()
 
     def end_statements(self) -> None:
         for ref in self.cursors or ():
@@ -163,14 +177,33 @@ class Pool:
     """Open connections of one process to one file, reused from request to request.
 
     Opening a connection (open, the WAL and other pragmas, close) cost about 0.9 ms of a
-    post's 2.3 ms. A request takes one (``take``) and gives it back (``give``); it is used
-    by one request at a time, whichever thread or greenlet that runs in
-    (``check_same_thread=False``). Given back, its statements are ended (a cursor left half
-    read would keep the request's read snapshot for the next one: ``Connection``) and a
-    transaction left open (a request that failed half way) is rolled back. At most
-    ``keep`` idle connections are kept; a burst opens more and closes them afterwards."""
+    post's 2.3 ms. A request takes one (``take``) and gives it back (``give``) to the pool
+    it took it from; it is used by one request at a time, whichever thread or greenlet that
+    runs in (``check_same_thread=False``). Given back, its statements are ended (a cursor
+    left half read would keep the request's read snapshot for the next one: ``Connection``)
+    and a transaction left open (a request that failed half way) is rolled back. At most
+    ``keep`` idle connections are kept; a burst opens more and closes them afterwards.
 
-    KEEP = 0  # reuse off again: see the closing note (descriptors leak past 1024 in the suite)
+    Every connection this process holds to the file must be one of the pool's (the live
+    feed borrows one per poll, ``api.live.sqlite_reader``), because of how SQLite closes a
+    connection. A WAL connection that has read holds a shared lock on the database file for
+    as long as it is open, and POSIX drops every lock a process holds on a file as soon as
+    any of its descriptors to that file is closed. So while some connection of the process
+    still holds a lock on the file, SQLite does not close() the descriptor of a connection
+    being closed: it keeps it open, unused, until the process holds no lock on the file (and
+    hands it to the next connection opened to the file). While the pool keeps idle
+    connections that costs at most the descriptors of the largest burst; once the pool is
+    closed and its last connection goes, all of them are closed. A connection outside the
+    pool that stays open defeats that: every connection the pool closes on that file, its
+    idle ones at ``close`` included, then stays open as a descriptor for as long as that
+    one lives. A change feed with a connection of its own, never closed, took a process
+    that uses a file per test (the suite) past 1024 descriptors, and ``select()`` (waitress
+    in the browser tests) cannot watch a descriptor numbered above 1023. For the same
+    reason connections are closed, never dropped: a ``sqlite3.Connection`` is in a
+    reference cycle with its statement cache, so one merely dropped stays open until the
+    garbage collector runs. ``tests/api/test_pool_descriptors.py`` counts the descriptors."""
+
+    KEEP = 8
 
     def __init__(self, path: str, keep: int = KEEP):
         self.path = path
@@ -217,9 +250,11 @@ def pool_for(path: str) -> Pool:
     """This process's pool for ``path`` (a forked worker starts with an empty one).
 
     A process that opens many database files one after another (the test suite: a file per
-    test) keeps pools for the last ``MAX_POOLS`` only; an older one is closed. Without that
-    its idle connections pile up, and a file descriptor numbered above 1024 breaks every
-    ``select()`` in the process."""
+    test) keeps pools for the last ``MAX_POOLS`` only; an older one is closed, and
+    connections given back to it later are closed. Without that its idle connections pile
+    up, and a file descriptor numbered above 1023 breaks every ``select()`` in the process.
+    Whoever took a connection gives it back to the pool it took it from, not to
+    ``pool_for(path)`` again: that would make a new pool for a file already let go."""
     key = (os.getpid(), path)
     pool = _pools.get(key)
     if pool is None:

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from . import db as database
 from .errors import RateLimited
 from .log_seq import seq_sql
 
@@ -161,26 +162,44 @@ class Feed:
 
 
 def sqlite_reader(path: str, shared: Any = None) -> Callable[[list[str]], dict[str, int]]:
-    """``read_seqs`` for a feed on the SQLite file at ``path``: a connection of the
-    watcher's own, in WAL mode (it never waits for a writer). An in-memory database (tests)
-    is the app's one shared connection."""
-    conn = shared.conn if path == ":memory:" else None
+    """``read_seqs`` for a feed on the SQLite file at ``path``: each poll borrows a
+    connection from the process's pool for the file and gives it back (WAL: the read never
+    waits for a writer). An in-memory database (tests) is the app's one shared connection.
 
-    def read_seqs(ids: list[str]) -> dict[str, int]:
-        nonlocal conn
-        if conn is None:
-            conn = sqlite3.connect(path, timeout=1.0, check_same_thread=False,
-                                   isolation_level=None)
-        found: dict[str, int] = {}
-        for start in range(0, len(ids), _CHUNK):
-            chunk = ids[start:start + _CHUNK]
-            marks = ", ".join("?" * len(chunk))
-            found.update(conn.execute(
-                f"select id, {seq_sql()} from tables where id in ({marks})",
-                chunk).fetchall())
-        return found
+    Why not a connection of the feed's own, kept between polls: it would hold a lock on the
+    file for as long as the feed exists, and while any connection of a process holds a lock
+    on a file SQLite keeps every other closed connection's descriptor to it open
+    (``api.db.Pool`` says why). A feed is never dropped, and views left open keep its
+    watcher polling, so such a connection kept every connection the pool ever closed on that
+    file open too. Borrowed, the feed's reads are one of the pool's connections, and once the
+    pool is closed (an old file of a process that served many) a poll opens and closes one,
+    holding nothing in between."""
+    if path == ":memory:":
+        conn = shared.conn
 
-    return read_seqs
+        def read_shared(ids: list[str]) -> dict[str, int]:
+            return _select_seqs(conn, ids)
+        return read_shared
+
+    pool = database.pool_for(path)
+
+    def read_pooled(ids: list[str]) -> dict[str, int]:
+        db = pool.take()
+        try:
+            return _select_seqs(db.conn, ids)
+        finally:
+            pool.give(db)
+    return read_pooled
+
+
+def _select_seqs(conn: sqlite3.Connection, ids: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for start in range(0, len(ids), _CHUNK):
+        chunk = ids[start:start + _CHUNK]
+        marks = ", ".join("?" * len(chunk))
+        found.update(conn.execute(
+            f"select id, {seq_sql()} from tables where id in ({marks})", chunk).fetchall())
+    return found
 
 
 _feeds: dict[tuple[int, str], Feed] = {}

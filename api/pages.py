@@ -9,18 +9,27 @@ Two files are more than static:
   browser installs the new worker, which fills a new cache and only then deletes the old
   ones — never its own.
 - ``/manifest.webmanifest`` with its registered media type, for installing the app.
+- ``/?watch=KEY``, a spectator link: the page as it is, plus what the app will ask for first
+  on it, so that the browser asks beside the page's own modules instead of after them: the
+  table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES, without the
+  forms a spectator never draws) and the spectator key's answer
+  (``GET /api/watch?spectator_key=KEY``, which ``js/api.js`` asks for by this very URL);
+  not the catalog, which a spectator's table is drawn without. Nothing is looked up here:
+  a wrong key is refused, and counted, by the API alone.
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import mimetypes
+import re
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, send_from_directory
+from flask import Blueprint, Flask, Response, abort, request, send_from_directory
 from werkzeug.routing import PathConverter
 
 PWA_DIR = Path(__file__).resolve().parent.parent / "pwa"
@@ -62,9 +71,39 @@ def shell_version(files: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
+@functools.cache
+def later_list(name: str) -> tuple[str, ...]:
+    """A list of files of ``js/later.js``: ``MODULES`` (the modules of a spectator's table
+    screen), ``STYLES`` (its stylesheets)."""
+    source = (PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
+    listed = source[source.index(f"export const {name} = ["):]
+    return tuple(re.findall(r'"(/[^"]+)"', listed[:listed.index("];")]))
+
+
+# A spectator key as the API makes them (credentials.new_token: URL-safe base64); anything
+# else gets the plain page, whose app asks the API and shows its refusal.
+SPECTATOR_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+PAGE_HEAD_END = "</head>"
+CATALOG_PRELOAD = '<link rel="preload" href="/api/games" as="fetch" crossorigin>'
+
+
 @pages.route("/")
 def index():
-    return send_from_directory(PWA_DIR, "index.html", max_age=0)
+    key = request.args.get("watch", "")
+    if not SPECTATOR_KEY.fullmatch(key):
+        return send_from_directory(PWA_DIR, "index.html", max_age=0)
+    links = [f'  <link rel="modulepreload" href="{url}">' for url in later_list("MODULES")]
+    links += [f'  <link rel="preload" href="{url}" as="style">' for url in later_list("STYLES")]
+    links.append(f'  <link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" '
+                 'crossorigin>')
+    page = (PWA_DIR / "index.html").read_text(encoding="utf-8")
+    # A spectator's table is drawn without the catalog (js/app.js asks for it afterwards).
+    page = page.replace(CATALOG_PRELOAD, "", 1)
+    links.insert(0, "  <!-- This table's first requests (api/pages.py). -->")
+    page = page.replace(PAGE_HEAD_END, "\n".join([*links, PAGE_HEAD_END]), 1)
+    # The key is in the page: no cache but the phone's own keeps it.
+    return Response(page, mimetype="text/html",
+                    headers={"Cache-Control": "private, no-cache"})
 
 
 @pages.route("/sw.js")

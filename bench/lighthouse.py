@@ -1,7 +1,7 @@
 """Lighthouse against the app served locally: performance, accessibility, best practices,
 PWA, and what the first visit downloads.
 
-    .venv/bin/python bench/lighthouse.py        # [--keep-reports]
+    .venv/bin/python bench/lighthouse.py        # [--runs N] [--against REV]
 
 - Installs npm ``lighthouse`` 11 (the last major with the PWA category) into
   ``bench/.lighthouse/`` (git-ignored) the first time, with ``npm install``.
@@ -17,6 +17,14 @@ PWA, and what the first visit downloads.
 - Prints the four scores and the bytes and requests of the first visit (Lighthouse's
   ``total-byte-weight`` and ``network-requests``; the service worker's precache of the app
   shell is a download of the first visit too, and it is counted).
+- ``--against REV`` serves the app of a git revision beside this one (its ``api``,
+  ``pwa`` and ``rules_engine`` from ``git archive``, with this venv's packages) and measures
+  the two page by page in turn, in alternating order: a before/after under the same load.
+- ``--runs N`` measures each page N times (the three pages in turn, N rounds) and ends with
+  each page's range of performance, FCP, LCP, Speed Index and TBT, and the machine's load
+  average before and after: on a loaded machine the total blocking time (the observed
+  main-thread time, multiplied by Lighthouse's 4× CPU slowdown) moves with the load; the
+  paints move less.
 
 Figures depend on the machine; the scores are Lighthouse's own. Reports: ``bench/.lighthouse``.
 """
@@ -113,6 +121,25 @@ def run(url: str, name: str) -> dict:
     sys.exit(f"lighthouse failed three times on {url}")
 
 
+METRICS = (("first-contentful-paint", "FCP", 1000, "s"), ("largest-contentful-paint", "LCP", 1000, "s"),
+           ("speed-index", "SI", 1000, "s"), ("total-blocking-time", "TBT", 1, "ms"))
+
+
+def spread(name: str, results: list[dict]) -> None:
+    """A page's range over the runs."""
+    scores = [round(100 * (r["categories"]["performance"]["score"] or 0)) for r in results]
+    parts = [f"performance {min(scores)}–{max(scores)} ({', '.join(map(str, scores))})"]
+    for audit, label, scale, unit in METRICS:
+        values = [r["audits"][audit]["numericValue"] / scale for r in results]
+        digits = 1 if unit == "s" else 0
+        parts.append(f"{label} {min(values):.{digits}f}–{max(values):.{digits}f} {unit}")
+    print(f"  {name}: " + ", ".join(parts))
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
 def summary(name: str, result: dict) -> None:
     scores = {c: result["categories"][c]["score"] for c in CATEGORIES}
     audits = result["audits"]
@@ -132,38 +159,83 @@ def summary(name: str, result: dict) -> None:
         print("  below 0.9: " + "; ".join(failed))
 
 
+def start_server(cwd: Path, port: int, db: Path) -> subprocess.Popen:
+    """``protokoll serve`` of the app in ``cwd`` (this worktree, or a revision's files)."""
+    server = subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "python"), "-m", "api.cli", "serve", "--host",
+         "127.0.0.1", "--port", str(port), "--db", str(db)],
+        cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(600):  # a loaded machine starts it slowly
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    return server
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.parse_args()
+    parser.add_argument("--runs", type=int, default=1, help="measure each page this often")
+    parser.add_argument("--against", metavar="REV",
+                        help="also serve the app as it was at this git revision, and measure "
+                             "the two page by page in turn (the same load weighs on both)")
+    args = parser.parse_args()
     if not Path(CHROME).exists():
         sys.exit(f"Chromium not found at {CHROME}")
     install()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [str(ROOT / ".venv" / "bin" / "protokoll"), "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", str(Path(tmp) / "bench.sqlite")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        apps = {"this": ROOT}
+        if args.against:
+            old = Path(tmp) / "against"
+            old.mkdir()
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.against,
+                                      "api", "pwa", "rules_engine"],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+            apps = {args.against: old, "this": ROOT}
+        servers, pages = {}, {}
         try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(base + "/api/games", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            key = seed(base)
+            for side, cwd in apps.items():
+                port = free_port()
+                servers[side] = start_server(cwd, port, Path(tmp) / f"{len(servers)}.sqlite")
+                base = f"http://127.0.0.1:{port}"
+                key = seed(base)
+                pages[side] = {"start page  /": (base + "/", "start"),
+                               "a table, as a spectator opens it  /?watch=KEY":
+                                   (f"{base}/?watch={key}", "table"),
+                               "a tournament's public standings  /tournament/standings.html?t=ID":
+                                   (seed_tournament(base), "standings")}
             print(f"lighthouse {VERSION}, {CHROME}, mobile emulation, simulated slow 4G; "
-                  f"app served by `protokoll serve` on {base}")
-            summary("start page  /", run(base + "/", "start"))
-            summary("a table, as a spectator opens it  /?watch=KEY",
-                    run(f"{base}/?watch={key}", "table"))
-            standings = seed_tournament(base)
-            summary("a tournament's public standings  /tournament/standings.html?t=ID",
-                    run(standings, "standings"))
+                  f"served by `protokoll serve`: {', '.join(apps)}; load average {load()}")
+            names = list(pages["this"])
+            results = {(side, name): [] for side in apps for name in names}
+            for round_ in range(args.runs):
+                for name in names:
+                    order = list(apps) if round_ % 2 == 0 else list(apps)[::-1]
+                    for side in order:
+                        url, report = pages[side][name]
+                        if len(apps) > 1:  # a report of each side
+                            report = f"{report}-{'this' if side == 'this' else 'against'}"
+                        results[side, name].append(run(url, report))
+                        summary(name if len(apps) == 1 else f"{name}  [{side}]",
+                                results[side, name][-1])
+            if args.runs > 1 or len(apps) > 1:
+                print(f"\n{args.runs} run(s); load average now {load()}")
+                for (side, name), found in results.items():
+                    spread(name.split("  ")[0] + ("" if len(apps) == 1 else f" [{side}]"), found)
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            for server in servers.values():
+                stop(server)
 
 
 if __name__ == "__main__":

@@ -9,32 +9,40 @@ prints, in milliseconds:
 - seat alg: ``seating.seat_round`` alone — the draw or the Swiss seating of 1,000 players,
   with the history of the rounds before;
 - seat API: ``POST /api/tournaments/{id}/rounds`` — the standings for the order, the
-  seating, and 250 tables made through ``store.create_table`` (each its own transaction);
+  seating, and 250 tables made through ``store.insert_tables`` (one transaction);
 - standings, recomputed (``GET …/standings``): *round* — the first read after the round's
   results, every table of the round read again from its snapshot; *1 table* — one more
   table finished since then (the live case: tables finish one by one); *no change* — a
   poll while nothing moved (the body made before, 200); *304* — a poll with If-None-Match;
-- standings alg: ``standings.compute`` alone, on the tables' readings in memory;
-- (CPU): the process's CPU time of the seating and of the first standings after the round,
-  beside their wall time: the difference is waiting (the commit's fsync, other work on a
-  shared machine).
+- standings alg: ``standings.compute`` alone, on the tables' readings in memory, from
+  scratch (without the memo the API keeps between requests);
+- (CPU): the process's CPU time of the seating, of the first standings after the round and
+  of the standings after one more table, beside their wall time: the difference is waiting
+  (the commit's fsync, other work on a shared machine).
+
+With ``--profile N`` it prints, after the last round, the N functions that took the most
+CPU time (``cProfile`` timed by ``time.process_time``) in seating that round and in its
+first standings.
 
 And at the end the ratings of the whole event (``GET /api/ratings/braus``: every table of
 the 7 rounds through openskill). The write limit per director is lifted for the run
 (``WRITE_RATE_LIMIT=0``). Other work on the machine moves these figures; run it twice.
 
-    .venv/bin/python bench/tournament.py [--players 1000] [--rounds 7] [--seed 2026]
+    .venv/bin/python bench/tournament.py [--players 1000] [--rounds 7] [--seed 2026] [--profile 25]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import tempfile
 import time
 from pathlib import Path
 
 from api import create_app, store
+from api.cli import freeze_start_heap
 from api.resources.access.credentials import Credentials
 from api.resources.access.ratelimit import Limit, Limits
 from api.resources.tournaments import service, storage
@@ -45,11 +53,16 @@ NO_LIMITS = Limits(write=Limit(0, 60))
 
 
 CPU: list[float] = []  # the process's CPU time of the last timed action (no disk waits)
+PROFILES: dict[str, cProfile.Profile] = {}
 
 
-def timed(action):
+def timed(action, profile: str | None = None):
     start, cpu = time.perf_counter(), time.process_time()
-    value = action()
+    if profile:
+        PROFILES[profile] = profiler = cProfile.Profile(time.process_time)
+        value = profiler.runcall(action)
+    else:
+        value = action()
     CPU[:] = [time.process_time() - cpu]
     return value, time.perf_counter() - start
 
@@ -82,12 +95,15 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--profile", type=int, default=0,
+                        help="print this many top functions of the last round's calls")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"DATABASE": str(Path(tmp) / "bench.sqlite"), "TESTING": True,
                           "WRITE_RATE_LIMIT": 0})
+        freeze_start_heap()  # as `protokoll serve` does before it forks its workers
         client = app.test_client()
         director = client.post("/api/directors", json={"name": "Bench"}).json
         headers = {"Authorization": f"Bearer {director['token']}"}
@@ -103,7 +119,7 @@ def main() -> None:
         print(f"Bräus, {args.players} players, {args.players // 4} tables a round, "
               f"{args.rounds} rounds; SQLite file, synchronous=FULL; times in ms")
         print(f"{'round':>5} {'method':>9} | {'seat alg':>8} {'seat API':>8} {'(CPU)':>6} | "
-              f"{'standings: round':>16} {'(CPU)':>6} {'1 table':>7} {'no change':>9} "
+              f"{'standings: round':>16} {'(CPU)':>6} {'1 table':>7} {'(CPU)':>6} {'no change':>9} "
               f"{'304':>5} | {'standings alg':>13}")
         with app.app_context():
             from flask import g
@@ -122,20 +138,24 @@ def main() -> None:
                 _, seat_alg = timed(lambda: seat_round(number, method, order,
                                                        service.shape(tournament), rounds,
                                                        number))
+                profile = args.profile and number == args.rounds
                 response, seat_api = timed(lambda: client.post(
                     f"/api/tournaments/{tid}/rounds", headers=headers,
-                    json={"method": method, "seed": number}))
+                    json={"method": method, "seed": number}),
+                    "seating" if profile else None)
                 seat_cpu = CPU[0]
                 assert response.status_code == 201, response.json
                 tables = response.json["tables"]
                 for table in tables[:-1]:
                     play_match(db, table["table_id"], creds, rng)
                 (held,) = play_match(db, tables[-1]["table_id"], creds, rng, hold_last=True)
-                after_round, round_ms = timed(lambda: client.get(url))
+                after_round, round_ms = timed(lambda: client.get(url),
+                                              "standings" if profile else None)
                 round_cpu = CPU[0]
                 assert after_round.status_code == 200
                 post(db, tables[-1]["table_id"], creds, held["seq"], held["event"])
                 moved, one_ms = timed(lambda: client.get(url))
+                one_cpu = CPU[0]
                 assert moved.json["progress"]["latest"]["finished"] == len(tables)
                 _, same_ms = timed(lambda: client.get(url))
                 tag = moved.headers["ETag"]
@@ -149,6 +169,7 @@ def main() -> None:
                 print(f"{number:>5} {method:>9} | "
                       f"{seat_alg * 1000:>8.0f} {seat_api * 1000:>8.0f} {seat_cpu * 1000:>6.0f} | "
                       f"{round_ms * 1000:>16.0f} {round_cpu * 1000:>6.0f} {one_ms * 1000:>7.0f} "
+                      f"{one_cpu * 1000:>6.0f} "
                       f"{same_ms * 1000:>9.0f} "
                       f"{etag_ms * 1000:>5.1f} | {alg_ms * 1000:>13.0f}")
             ratings, rating_time = timed(lambda: client.get("/api/ratings/braus"))
@@ -160,6 +181,9 @@ def main() -> None:
                   f"top rated {leader['name']} ({leader['ordinal']:.2f}); "
                   f"standings leader {top['name']} {top['figures']}")
             db.close()
+        for name, profiler in PROFILES.items():
+            print(f"\n--- {name}, round {args.rounds}: CPU time by function (cProfile) ---")
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(args.profile)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""A hand a player enters on his own phone, and the plays checked against it at once.
+"""A hand a player enters on their own phone, and the plays checked against it at once.
 
 Design principle 3: the app does not see the hands, so a duty the text puts on a play
 (follow suit, trump, play higher if able, ...) is proven only later, by a card the player
-shows afterwards. A player may enter the cards he holds; from then on each of his plays is
+shows afterwards. A player may enter the cards they hold; from then on each of their plays is
 checked against that hand when it arrives and refused with the duty cited. Principle 9: the
 entered hand is a private entry of its seat (``rules_engine.secrets``) until the deal is over.
 
@@ -19,7 +19,7 @@ about a private card in the same way:
 - ``refuse_duty``: a duty of the text broken by a play that the entered hand proves wrong;
 - ``cards_held``: how many cards a seat holds now (the size a hand entry must have);
 - ``offer_hand_entry``: ``expected`` plus hand entry — the legal cards of the seat to play,
-  sealed for his phone, and a ``hand`` input for each seat that may still enter his hand.
+  sealed for their phone, and a ``hand`` input for each seat that may still enter their hand.
 
 Each refusal that rests on a private card carries ``private_to`` and a public wording that
 says what is wrong without naming the card or saying who holds it.
@@ -78,7 +78,7 @@ def with_hand(hands: Hands, seat: int, hand: tuple[Card, ...] | None) -> Hands:
 
 
 def without(hands: Hands, seat: int, card: Card) -> Hands:
-    """The hands after ``seat`` played ``card`` (unchanged when his hand is not entered)."""
+    """The hands after ``seat`` played ``card`` (unchanged when their hand is not entered)."""
     hand = hands[seat]
     if hand is None:
         return hands
@@ -93,20 +93,20 @@ def sealed_hands(hands: Hands) -> list[Any]:
 
 
 def sealed_legal(seat: int, cards: Iterable[Card] | None) -> dict[str, Any] | None:
-    """The cards ``seat`` may play now, for ``expected`` (his phone offers them first)."""
+    """The cards ``seat`` may play now, for ``expected`` (their phone offers them first)."""
     return None if cards is None else sealed(seat, cards)
 
 
 def cards_held(size: int, seen: Iterable[Any], seat: int) -> int:
-    """Cards ``seat`` holds now: ``size`` (dealt, or after the buying) less his plays among
+    """Cards ``seat`` holds now: ``size`` (dealt, or after the buying) less their plays among
     ``seen`` (``Play``-like values with a ``seat``)."""
     return size - sum(1 for play in seen if play.seat == seat)
 
 
 def offer_hand_entry(exp: Expected, legal_of: Callable[[int], tuple[Card, ...] | None],
                      open_seats: Iterable[tuple[int, int]]) -> Expected:
-    """``expected`` plus hand entry: the legal cards of the seat to play when his hand is
-    known (``legal_of(seat)``, ``None`` when not; sealed: only his phone sees them), and a
+    """``expected`` plus hand entry: the legal cards of the seat to play when their hand is
+    known (``legal_of(seat)``, ``None`` when not; sealed: only their phone sees them), and a
     ``hand`` input with its card count for each ``(seat, count)`` of ``open_seats``."""
     inputs = []
     for item in exp.inputs:
@@ -125,8 +125,8 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
                 size_sv: str = "", size_en: str = "") -> tuple[Card, ...]:
     """Refuse a hand entry that cannot be the cards ``seat`` holds now; else return it.
 
-    ``size`` is how many cards he holds now (dealt minus played); ``seen`` the cards already
-    played or shown face up that are not in his hand now. ``size_sv``/``size_en`` say where
+    ``size`` is how many cards they hold now (dealt minus played); ``seen`` the cards already
+    played or shown face up that are not in their hand now. ``size_sv``/``size_en`` say where
     the size comes from ("6 dealt, 2 played").
     """
     name = players[seat]
@@ -163,7 +163,7 @@ def check_entry(hands: Hands, seat: int, cards: Sequence[Card], *, size: int,
 def refuse_already_played(seat: int, card: Card, rule: str, players: Sequence[str], *,
                           shown: bool = True) -> RuleViolation:
     """A hand entry names ``card``, already played (or, with ``shown``, shown face up): it
-    cannot be in ``seat``'s hand. The card is his secret: the public wording names none.
+    cannot be in ``seat``'s hand. The card is their secret: the public wording names none.
     ``shown=False`` for games where no card is shown, only played (Fyrtioett)."""
     name = players[seat]
     sv_or, en_or = (" eller visat", " or shown") if shown else ("", "")
@@ -179,7 +179,7 @@ def refuse_already_played(seat: int, card: Card, rule: str, players: Sequence[st
 def refuse_repeated(seat: int, repeated: Sequence[str], rule: str,
                     players: Sequence[str]) -> RuleViolation:
     """Cards named more than once in ``seat``'s hand entry, for games that check the entry
-    themselves (whist, Priffe): the cards are his secret, the public wording names none."""
+    themselves (whist, Priffe): the cards are their secret, the public wording names none."""
     name = players[seat]
     return RuleViolation(
         "card_repeated", rule=rule, params={"cards": list(repeated)},
@@ -223,8 +223,8 @@ def check_in_hand(hands: Hands, seat: int, card: Card, rule: str,
 
 def refuse_not_in_hand(seat: int, card: Card, rule: str,
                        players: Sequence[str]) -> RuleViolation:
-    """``card`` is not in ``seat``'s entered hand (his own secret: the public wording does
-    not name the card, which would tell what he tried and so what he lacks)."""
+    """``card`` is not in ``seat``'s entered hand (their own secret: the public wording does
+    not name the card, which would tell what they tried and so what they lack)."""
     name = players[seat]
     return RuleViolation(
         "not_in_hand", rule=rule, params={"seat": seat, "card": str(card)},

@@ -8,7 +8,7 @@ proven now. The finding names both tricks, so the table can settle it.
 
 The same holds for any duty a game's text sets on a turn: a turn says something about the
 player's hand ("I have none of the led suit", Bräus's "I have nothing higher than this card"),
-and a card he shows later, or his entered hand (``rules_engine.hands``), can prove it false.
+and a card they show later, or their entered hand (``rules_engine.hands``), can prove it false.
 Each game says that in its own words — a revoke is not a stand-over — so the pieces here
 carry no wording of their own beyond the revoke's:
 
@@ -47,8 +47,8 @@ class Void:
 
 @dataclass(frozen=True)
 class Claim:
-    """``seat``'s turn in ``trick`` said something about his hand that rests on ``card``
-    and that only a later card can disprove (Bräus: he stood over against ``card``, so he
+    """``seat``'s turn in ``trick`` said something about their hand that rests on ``card``
+    and that only a later card can disprove (Bräus: they stood over against ``card``, so they
     held nothing higher). What it says, and what disproves it, is the game's."""
 
     seat: int
@@ -106,7 +106,7 @@ class Knowledge:
         """Remember ``play`` in ``trick``; add a finding if it proves an earlier revoke.
 
         ``void_in`` names the suits this play shows the player holds none of. By default
-        that is the led suit when he did not follow it; games with a duty to trump pass
+        that is the led suit when they did not follow it; games with a duty to trump pass
         more (800: neither followed nor trumped shows a void in trumps too) or none (a card
         that may always be played, 800's ⟨★⟩).
         """

@@ -162,6 +162,19 @@ def options_catalog(options_cls: type) -> list[dict[str, Any]]:
     return described
 
 
+# The largest value of a number option without choices (a stake per point, a number of
+# games): far past any table, and small enough that every total stays an exact number in
+# a browser (below 2**53).
+MAX_COUNT_OPTION = 1_000_000  # the words of its refusal say it: keep them in step
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """A refused value as the answer repeats it: short, so that a hostile megabyte of
+    text is not echoed back (and into a log) whole."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
     """Build an ``Options`` value from JSON, refusing unknown names and wrong values."""
     from .errors import EventFormatError
@@ -170,10 +183,11 @@ def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
     known = {f.name: f for f in fields(options_cls)}
     unknown = sorted(set(given) - set(known))
     if unknown:
+        names = [name if len(name) <= 40 else name[:39] + "…" for name in unknown[:5]]
         raise EventFormatError(
-            "unknown_option", rule="Spelets alternativ", params={"unknown": unknown},
-            sv=f"Okänt alternativ: {', '.join(unknown)}.",
-            en=f"Unknown option: {', '.join(unknown)}.")
+            "unknown_option", rule="Spelets alternativ", params={"unknown": names},
+            sv=f"Okänt alternativ: {', '.join(names)}.",
+            en=f"Unknown option: {', '.join(names)}.")
     values = {}
     for name, value in given.items():
         f = known[name]
@@ -181,13 +195,24 @@ def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
         choices = f.metadata.get("choices", ())
         ok_type = isinstance(value, type(default)) and not (
             isinstance(value, bool) and not isinstance(default, bool))
-        if isinstance(default, (int, float)) and not isinstance(default, bool):
+        if isinstance(default, float):
             ok_type = isinstance(value, (int, float)) and not isinstance(value, bool)
         if not ok_type or (choices and value not in choices):
+            shown = _shown(value)
             raise EventFormatError(
                 "bad_option", rule="Spelets alternativ",
-                params={"option": name, "value": value, "choices": list(choices)},
-                sv=f"Alternativet {name} kan inte vara {value!r}.",
-                en=f"Option {name} cannot be {value!r}.")
+                params={"option": name, "value": shown, "choices": list(choices)},
+                sv=f"Alternativet {name} kan inte vara {shown}.",
+                en=f"Option {name} cannot be {shown}.")
+        if isinstance(default, int) and not isinstance(default, bool) and not choices \
+                and not 0 <= value <= MAX_COUNT_OPTION:
+            # A stake or a number of games: a whole number, never below 0 (a negative
+            # stake would pay the loser), and not past what a table could ever play.
+            raise EventFormatError(
+                "bad_option", rule="Spelets alternativ",
+                params={"option": name, "value": value, "choices": [],
+                        "min": 0, "max": MAX_COUNT_OPTION},
+                sv=f"Alternativet {name} ska vara ett heltal från 0 till 1 000 000.",
+                en=f"Option {name} must be a whole number from 0 to 1,000,000.")
         values[name] = value
     return options_cls(**values)

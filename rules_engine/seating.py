@@ -15,7 +15,7 @@ What each piece is for, so that the next game uses it rather than writing its ow
   speak and often to lead), the next player to a trick, the next player after a miss.
 - ``seats_from``: an order of play or speech that starts at a given seat and goes round once
   (a bidding round from forehand with the dealer last; a trick from its leader).
-- ``round_after``: everyone else once round, starting on a seat's left and ending on his right
+- ``round_after``: everyone else once round, starting on a seat's left and ending on their right
   (answers to a knock, who decides after the declarer asks, cards dealt after the dealer).
 - ``left_of`` / ``right_of``: the neighbours, whatever the direction of play (the cutter sits
   on the dealer's right in most texts, whichever way the game goes).

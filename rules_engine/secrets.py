@@ -1,6 +1,6 @@
 """Private entries: what the rules keep face down or in one player's hand (design principle 9).
 
-A table keeps secrets. The dealer's discards in 800, a hand a player enters on his own phone,
+A table keeps secrets. The dealer's discards in 800, a hand a player enters on their own phone,
 the won tricks under Schnapsen's no-peeking rule: each is private to one seat until the deal
 it belongs to is over. The engine marks what is private; the API decides, once per request and
 at one place on the way out, who may read it (that seat's devices and the table's director) and

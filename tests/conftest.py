@@ -196,7 +196,10 @@ def live_server(tmp_path):
     db_path = str(tmp_path / "live.sqlite")
     app = create_app({"DATABASE": db_path})
     port = _free_port()
-    server = create_server(app, host="127.0.0.1", port=port, threads=8)
+    # poll() rather than select(): in depth only, so that a descriptor numbered above 1023
+    # in this process cannot break the server (the pools keep descriptors few: api.db.Pool).
+    server = create_server(app, host="127.0.0.1", port=port, threads=8,
+                           asyncore_use_poll=True)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{port}"

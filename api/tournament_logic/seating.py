@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Callable, Iterable, Sequence
 
 from .model import Round, SeatedTable
@@ -74,18 +74,81 @@ class History:
     @classmethod
     def of(cls, rounds: Iterable[Round], shape: GameShape) -> "History":
         history = cls()
+        met, partners, opponents = history.met, history.partners, history.opponents
+        layouts: dict[int, list[tuple[int, int, bool]]] = {}  # by table size: seat pairs
         for rnd in rounds:
             history.byes.update(rnd.byes)
             for table in rnd.tables:
-                seat_of = {player: seat for seat, player in enumerate(table.seats)}
-                for a, b in combinations(table.seats, 2):
-                    history.met[a][b] += 1
-                    history.met[b][a] += 1
-                    same = seat_of[b] in shape.team_of(seat_of[a])
-                    kind = history.partners if same else history.opponents
-                    kind[a][b] += 1
-                    kind[b][a] += 1
+                seats = table.seats
+                layout = layouts.get(len(seats))
+                if layout is None:
+                    layout = layouts[len(seats)] = [
+                        (i, j, j in shape.team_of(i))
+                        for i, j in combinations(range(len(seats)), 2)]
+                for i, j, same in layout:  # ``c[k] = c.get(k, 0) + 1``: no __missing__ call
+                    a, b = seats[i], seats[j]
+                    kind = partners if same else opponents
+                    for counts in (met, kind):
+                        row = counts[a]
+                        row[b] = row.get(b, 0) + 1
+                        row = counts[b]
+                        row[a] = row.get(a, 0) + 1
         return history
+
+
+class _Tally:
+    """Each player's cost against one table being filled, kept up to date as players sit
+    down: ``costs(players)`` equals ``[PairCost.to_group(p, table) for p in players]``
+    (meetings are counted both ways, so the sum over the table's members can be gathered
+    from their side; only real clubs are counted)."""
+
+    def __init__(self, cost: "PairCost", first: int):
+        self.cost = cost
+        self.against: dict[int, int] = {}
+        self.clubs: dict[str, int] = {}
+        self.add(first)
+
+    def add(self, member: int) -> None:
+        met = self.cost.met.get(member)
+        if met:
+            against = self.against
+            for other, times in met.items():
+                against[other] = against.get(other, 0) + REPEAT * times
+        club = self.cost.clubs.get(member)
+        if club:
+            self.clubs[club] = self.clubs.get(club, 0) + 1
+
+    def costs(self, players: Sequence[int]) -> list[int]:
+        against, clubs, club_of = self.against.get, self.clubs.get, self.cost.clubs.get
+        return [against(p, 0) + clubs(club_of(p), 0) for p in players]
+
+
+class PairCost:
+    """What seating two players at one table costs: ``REPEAT`` for each time they met
+    before, 1 when they share a club. Called tens of thousands of times a round, so it is
+    lookups only, and ``to_group`` adds up a player's cost against a whole table at once
+    (the same integer sum as calling it member by member)."""
+
+    def __init__(self, met: dict[int, Counter], clubs: dict[int, str]):
+        self.met = met
+        self.clubs = clubs
+        self._never: Counter = Counter()
+
+    def __call__(self, a: int, b: int) -> int:
+        club = self.clubs.get(a, "")
+        return REPEAT * self.met.get(a, self._never).get(b, 0) + (
+            1 if club and club == self.clubs.get(b, "") else 0)
+
+    def tally(self, first: int) -> _Tally:
+        return _Tally(self, first)
+
+    def to_group(self, player: int, group: Sequence[int]) -> int:
+        met = self.met.get(player)
+        total = REPEAT * sum(map(met.get, group, repeat(0))) if met else 0
+        club = self.clubs.get(player)
+        if club:
+            total += list(map(self.clubs.get, group)).count(club)
+        return total
 
 
 def seat_round(number: int, method: str, order: Sequence[int], shape: GameShape,
@@ -104,12 +167,7 @@ def seat_round(number: int, method: str, order: Sequence[int], shape: GameShape,
         order.sort()
         random.Random(seed).shuffle(order)
 
-    met, never = history.met, Counter()
-
-    def cost(a: int, b: int) -> int:  # called tens of thousands of times a round: lookups only
-        club = clubs.get(a, "")
-        return REPEAT * met.get(a, never).get(b, 0) + (
-            1 if club and club == clubs.get(b, "") else 0)
+    cost = PairCost(history.met, clubs)
 
     if method == "rotation":
         seated = _rotation(number, order, previous, history, cost, seed)
@@ -148,18 +206,33 @@ def group_players(order: Sequence[int], sizes: Sequence[int],
         pairs = pair_without_repeats(order, cost)
         if pairs is not None:
             return pairs
+    to_group = _to_group(cost)
     remaining = list(order)
     groups: list[list[int]] = []
     for size in sizes:
         group = [remaining.pop(0)]
+        tally = cost.tally(group[0]) if isinstance(cost, PairCost) else None
         while len(group) < size:
             window = min(len(remaining), size * WINDOW_TABLES)
-            best = min(range(window),
-                       key=lambda i: (sum(cost(remaining[i], m) for m in group), i))
-            group.append(remaining.pop(best))
+            if tally is not None:
+                costs = tally.costs(remaining[:window])
+            else:
+                costs = [to_group(remaining[i], group) for i in range(window)]
+            chosen = remaining.pop(costs.index(min(costs)))  # the first of the cheapest
+            group.append(chosen)
+            if tally is not None:
+                tally.add(chosen)
         groups.append(group)
     repair(groups, cost)
     return groups
+
+
+def _to_group(cost: Callable[[int, int], int]) -> Callable[[int, Sequence[int]], int]:
+    """A player's cost against a whole table: ``PairCost.to_group`` when there is one."""
+    fast = getattr(cost, "to_group", None)
+    if fast is not None:
+        return fast
+    return lambda player, group: sum(cost(player, m) for m in group)
 
 
 def pair_without_repeats(order: Sequence[int], cost: Callable[[int, int], int],
@@ -208,30 +281,45 @@ def pair_without_repeats(order: Sequence[int], cost: Callable[[int, int], int],
 
 def repair(groups: list[list[int]], cost: Callable[[int, int], int]) -> None:
     """Swap players between nearby tables while that removes repeated meetings (in place)."""
-    def member_cost(group: list[int], player: int) -> int:
-        return sum(cost(player, other) for other in group if other != player)
+    to_group = _to_group(cost)
 
+    def member_cost(group: list[int], player: int) -> int:
+        return to_group(player, [other for other in group if other != player])
+
+    met = cost.met if isinstance(cost, PairCost) else None
     for _ in range(3):
         improved = False
         for i, group in enumerate(groups):
+            if met is not None and not _any_met(met, group):
+                continue  # nobody there costs REPEAT: the loop below would stop at once
             for player in sorted(group, key=lambda p: -member_cost(group, p)):
                 if member_cost(group, player) < REPEAT:
                     break
-                if _swap_away(groups, i, player, member_cost, cost):
+                if _swap_away(groups, i, player, member_cost, to_group):
                     improved = True
         if not improved:
             return
 
 
-def _swap_away(groups: list[list[int]], i: int, player: int, member_cost, cost) -> bool:
+def _any_met(met: dict[int, Counter], group: Sequence[int]) -> bool:
+    """Whether two players of ``group`` met before."""
+    for index, player in enumerate(group):
+        seen = met.get(player)
+        if seen and any(seen.get(other) for other in group[index + 1:]):
+            return True
+    return False
+
+
+def _swap_away(groups: list[list[int]], i: int, player: int, member_cost, to_group) -> bool:
     group = groups[i]
     nearby = sorted(range(len(groups)), key=lambda j: (abs(j - i), j))[1:REPAIR_REACH + 1]
+    rest = [x for x in group if x != player]
     for j in nearby:
         other = groups[j]
         for candidate in other:
             before = member_cost(group, player) + member_cost(other, candidate)
-            after = (sum(cost(candidate, x) for x in group if x != player)
-                     + sum(cost(player, x) for x in other if x != candidate))
+            after = (to_group(candidate, rest)
+                     + to_group(player, [x for x in other if x != candidate]))
             if after < before:
                 group[group.index(player)] = candidate
                 other[other.index(candidate)] = player

@@ -70,9 +70,11 @@ export const postEvent = (id, auth, basedOn, clientEventId, event) =>
 /** Join a table with its code: {table_id, device_id, token, role}. */
 export const joinTable = (code, deviceName) =>
   request("POST", "/api/join", { json: { code, device_name: deviceName } });
-/** The table a spectator key shows: {table_id}. */
+/** The table a spectator key shows: {table_id, game}. The key goes in the URL here (the
+ * spectator link in the address bar has it there already): the page of a spectator link
+ * asks for this very URL at once (api/pages.py), and the browser hands that answer over. */
 export const watchedTable = (spectatorKey) =>
-  request("GET", "/api/watch", { auth: { spectatorKey } });
+  request("GET", `/api/watch?spectator_key=${encodeURIComponent(spectatorKey)}`);
 
 /** 800 and its variants: the best declaration the cards laid down allow, and the score of
  * chosen combinations (404 `no_declarations` for a game without declarations). */

@@ -12,7 +12,8 @@
  * Keeping up and going without: a live stream (live.js) tells this phone the moment the
  * table's seq moves, and the page fetches the table then; the last view of the table is
  * kept in IndexedDB so the app opens on it without a network; entries made without a
- * network wait in the outbox (outbox.js) and go out in order when it is back.
+ * network wait in the outbox (outbox.js) and go out in order when it is back. Those two,
+ * like the table screen, come when a table opens (js/later.js), not with the start page.
  */
 import { useGameLabels } from "./vocab.js";
 import * as api from "./api.js";
@@ -22,13 +23,10 @@ import { getLang, pick, setLang, t } from "./i18n.js";
 import { lastSetupDraft, newSetupDraft, renderSetup } from "./setup-form.js";
 import { refreshMyTables, renderMyTables } from "./my-tables.js";
 import { newJoinDraft, renderJoin } from "./join-form.js";
-import { stylesheet, tableScreen } from "./later.js";
+import { needsForms, stylesheet, tableScreen } from "./later.js";
 import { renderMessage } from "./refusal.js";
 import * as storage from "./storage.js";
-import * as outbox from "./outbox.js";
 import { VIEWS, get as idbGet, put as idbPut } from "./idb.js";
-import { wholeTable } from "./posted.js";
-import { follow } from "./live.js";
 import { playedCards } from "./cards.js";
 
 const app = {
@@ -66,19 +64,23 @@ const root = document.getElementById("app");
 // The start page draws with style.css alone; phone.css (the kept tables, the chart's
 // legend, ...) comes beside the first calls to the API, before anything it styles is drawn.
 const moreStyle = stylesheet("/phone.css");
-// The table screen's modules (later.js), once asked for: {renderTable, renderReplay, ...}.
+// The table screen's modules (later.js), once asked for: {renderTable, renderReplay, ...};
+// with the entry forms when the reader may write (`access`: the API's word; a spectator's
+// screen never loads them).
 let later = null;
-async function tableModules() {
+async function tableModules(access) {
   try {
-    later ??= await tableScreen();
+    later = await tableScreen({ forms: !access || needsForms(access) });
   } catch {
     throw new NetworkError(); // not fetched (no network, nothing cached): said as such
   }
   return later;
 }
-// A page that opens on a table asks for them at once, beside its first calls to the API.
-if (/[?&](watch|join)=/.test(location.search) || storage.currentTable()?.id) {
-  tableModules().catch(() => { /* asked again when the table opens */ });
+// A page that opens on a table asks for them at once, beside its first calls to the API: a
+// spectator's link for the screen without forms, a join link or a kept table with them.
+const watching = /[?&]watch=/.test(location.search);
+if (watching || /[?&]join=/.test(location.search) || storage.currentTable()?.id) {
+  tableModules(watching ? {} : null).catch(() => { /* asked again when the table opens */ });
 }
 const CATALOG_KEY = "catalog"; // the catalog as last fetched, beside the tables' views
 
@@ -192,13 +194,18 @@ function remember() {
     .catch(() => { /* no IndexedDB: the app still works online */ });
 }
 
-async function loadTable(id) {
+/** `game`: the table's game when it is known before the table is (a spectator link's
+ * answer, the summary this phone keeps of its table): its details are then asked for beside
+ * the table and its log instead of after them. */
+async function loadTable(id, game = storage.summaryOf(id)?.game) {
+  const details = game ? gameDetails(game).catch(() => null) : null;
   const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth),
-                                          tableModules()]);
+                                          tableModules({})]);
+  await tableModules(table.access); // the forms too, for a phone that may write
   app.table = table;
   app.access = table.access;
   app.log = log;
-  app.game = await gameDetails(table.game);
+  app.game = (table.game === game && await details) || await gameDetails(table.game);
   if (app.auth?.token) storage.keepSummary(table, true);
   remember();
 }
@@ -209,7 +216,7 @@ async function reloadLog() {
 }
 
 async function loadPending() {
-  app.pending = app.table && app.access?.write ? await outbox.waiting(app.table.id) : [];
+  app.pending = app.table && app.access?.write ? await later.outbox.waiting(app.table.id) : [];
   // "Kept on this phone" is true only while something waits.
   if (app.message?.kind === "queued" && !app.pending.length) app.message = null;
 }
@@ -223,7 +230,7 @@ function dropStaleMessage() {
 function startFollowing() {
   app.stopFollowing?.();
   const id = app.table.id;
-  app.stopFollowing = follow(id, app.auth, {
+  app.stopFollowing = later.follow(id, app.auth, {
     onSeq: (seq) => {
       if (!app.table || app.table.id !== id) return;
       // A stream that still speaks while the browser says it is offline (a connection
@@ -250,15 +257,16 @@ function updateBadge() {
 
 /** Show a table with these credentials, or say why not. Without a network, the table as
  * this phone last saw it. */
-async function openTable(id, auth) {
+async function openTable(id, auth, game) {
   app.auth = auth;
   app.spectatorKey = auth.spectatorKey ? null : storage.spectatorKeyFor(id);
   app.devices = null;
   try {
-    await loadTable(id);
+    await loadTable(id, game);
     app.offline = false;
   } catch (error) {
     if (!(error instanceof NetworkError) || !(await openSaved(id))) {
+      await catalogOnce(); // the start screen comes instead
       if (lostTable(id, error)) return;
       showSetup();
       showMessage(messageFor(error));
@@ -280,7 +288,7 @@ async function openSaved(id) {
   app.log = saved.log;
   app.access = saved.access ?? saved.table.access;
   app.game = await gameDetails(saved.table.game).catch(() => null);
-  if (!(await tableModules().catch(() => null))) return false;
+  if (!(await tableModules(app.access).catch(() => null))) return false;
   app.offline = true;
   return !!app.game;
 }
@@ -364,6 +372,12 @@ async function loadCatalog() {
   }
 }
 
+/** The catalog, if this page has none yet (a spectator's page asks for it late); a failure
+ * leaves it empty, and the start screen then says so. */
+async function catalogOnce() {
+  if (!app.catalog.length) await loadCatalog().catch(() => {});
+}
+
 async function boot() {
   setLang(app.lang);
   render();
@@ -374,8 +388,11 @@ async function boot() {
   // before the table is drawn); its answer, or its refusal, is read below.
   const watched = watchKey && api.watchedTable(watchKey).then((found) => ({ found }),
                                                                (error) => ({ error }));
+  // Only the start screen needs the catalog: a spectator's table is drawn without waiting
+  // for it (the page of a spectator link does not even preload it: api/pages.py), and it
+  // is asked for afterwards, for the way back to the start screen.
   try {
-    await loadCatalog();
+    if (!watchKey) await loadCatalog();
     await moreStyle;
   } catch (error) {
     app.message = messageFor(error);
@@ -386,12 +403,14 @@ async function boot() {
     try {
       const { found, error } = await watched;
       if (error) throw error;
-      const { table_id: id } = found;
-      await openTable(id, { spectatorKey: watchKey });
+      const { table_id: id, game } = found;
+      await openTable(id, { spectatorKey: watchKey }, game);
     } catch (error) {
+      await catalogOnce();
       showSetup();
       showMessage(messageFor(error));
     }
+    catalogOnce();
     return;
   }
   if (joinCode) {
@@ -482,7 +501,7 @@ const actions = {
   /** Keep an entry in the outbox: made without a network, or behind entries that wait.
    * It will follow the entries before it, so it is based on the seq they will make. */
   async keep(event, draftKey, clientId) {
-    await outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
+    await later.outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
     if (draftKey) delete app.drafts[draftKey];
     await loadPending();
     app.busy = false;
@@ -490,8 +509,11 @@ const actions = {
     if (!app.offline) actions.flush();
   },
 
-  /** Post one event based on the table's current seq. `draftKey` is cleared on success. */
-  async submit(event, draftKey, attempt = 0) {
+  /** Post one event based on the table's current seq. `draftKey` is cleared on success.
+   * `how.auto` ({what}): the form saved itself (the tap that completed it, as it said): the
+   * message then names what was saved, with one tap to undo it or correct it. */
+  async submit(event, draftKey, how = {}) {
+    const attempt = how.attempt ?? 0;
     const basedOn = app.table.seq;
     const key = JSON.stringify([app.table.id, basedOn, event]);
     const clientId = app.retryIds.get(key) || uuid();
@@ -506,15 +528,19 @@ const actions = {
     try {
       const posted = await api.postEvent(app.table.id, app.auth, basedOn, clientId, event);
       app.retryIds.delete(key);
+      const draft = draftKey ? app.drafts[draftKey] : null;
       if (draftKey) delete app.drafts[draftKey];
       if (draftKey?.startsWith("correct:")) app.editing = null;
-      const whole = wholeTable(app.table, posted.table);
+      const whole = later.wholeTable(app.table, posted.table);
       if (whole) app.table = whole;
       else await loadTable(app.table.id).catch(() => { app.table = posted.table; });
       if (posted.access) app.access = posted.access;
       await reloadLog();
       app.busy = false;
-      showMessage({ kind: "saved", seq: posted.entry.seq });
+      const rows = app.table.protokoll.rows;
+      const auto = how.auto && { ...how.auto, draftKey, draft,
+                                 label: rows.length > rowsBefore ? rows[rows.length - 1].label : null };
+      showMessage({ kind: "saved", seq: posted.entry.seq, auto });
       afterPost(rowsBefore);
     } catch (error) {
       app.busy = false;
@@ -539,7 +565,7 @@ const actions = {
         await reloadLog();
         const since = (app.log?.events || []).filter((e) => e.seq > basedOn);
         if (attempt < 3 && stillMeant(event, since, app.table)) {
-          return actions.submit(event, draftKey, attempt + 1);
+          return actions.submit(event, draftKey, { ...how, attempt: attempt + 1 });
         }
         showMessage({ kind: "overtaken", since, event, draftKey });
         return;
@@ -566,7 +592,7 @@ const actions = {
     if (!app.table || app.flushing) return;
     app.flushing = true;
     try {
-      const result = await outbox.flush(app.table.id, app.auth, app.table);
+      const result = await later.outbox.flush(app.table.id, app.auth, app.table);
       if (result.table) app.table = result.table;
       if (result.reload) await loadTable(app.table.id).catch(() => {});
       if (result.offline) app.offline = !navigator.onLine;
@@ -585,14 +611,14 @@ const actions = {
    * table as it is now. */
   async resend(record) {
     await actions.refresh();
-    await outbox.rebase(record, app.table.seq);
+    await later.outbox.rebase(record, app.table.seq);
     await loadPending();
     await actions.flush();
   },
 
   /** The person decided to throw away an entry that could not be sent. */
   async discard(record) {
-    await outbox.discard(record);
+    await later.outbox.discard(record);
     app.confirm = null;
     await loadPending();
     if (app.pending.length) await actions.flush();
@@ -601,6 +627,27 @@ const actions = {
 
   undo(target) {
     return actions.submit({ type: "undo", target });
+  },
+
+  /** "Ångra" on a deal the form saved by itself: undone in one tap (the message named it),
+   * and the form comes back as it was, for a box to tick and the save. */
+  async undoAutoSaved(message) {
+    const { seq, auto } = message;
+    await actions.submit({ type: "undo", target: seq });
+    const entry = (app.log?.events || []).find((e) => e.seq === seq);
+    if (entry && entry.undone_by !== null && auto?.draftKey && auto.draft) {
+      app.drafts[auto.draftKey] = auto.draft;
+      render();
+    }
+  },
+
+  /** "Rätta" on a deal the form saved by itself: its correction, the same form filled in. */
+  correctAutoSaved(message) {
+    app.editing = message.seq;
+    render();
+    const form = document.querySelector(`.log li[data-seq="${message.seq}"] .correction`);
+    form?.scrollIntoView({ block: "start", behavior: "smooth" });
+    form?.querySelector("input")?.focus({ preventScroll: true });
   },
 
   edit(seq) {
@@ -796,10 +843,11 @@ const actions = {
     window.scrollTo(0, 0);
   },
 
-  leave() {
+  async leave() {
     if (app.auth?.token) storage.setCurrentTable(null);
     app.message = null;
     if (location.search) history.replaceState(null, "", "/");
+    await catalogOnce(); // a spectator's page may not have it yet
     showSetup();
   },
 };

@@ -1,6 +1,6 @@
 /**
  * Card faces: the one thing a new deck needs (design principle 5). A card is the API's
- * string for it — suit symbol then rank (♥K, ♠10, ♦KN) or a tarok on its own (XX, N, ★) —
+ * string for it — suit symbol then rank (♥K, ♠10, ♦KN) or a trump on its own (XX, N, ★) —
  * so any deck in the catalog renders without knowing the game: suits are grouped in deck
  * order, red suits are red, and every face has a spoken name for screen readers.
  */
@@ -11,7 +11,9 @@ const SUITS = "♠♥♦♣";
 const SUIT_NAMES = {
   "♠": { sv: "spader", en: "spades" }, "♥": { sv: "hjärter", en: "hearts" },
   "♦": { sv: "ruter", en: "diamonds" }, "♣": { sv: "klöver", en: "clubs" },
-  trump: { sv: "tarokker", en: "taroks" }, T: { sv: "tarokker", en: "taroks" },  // 800's "T"
+  // 800's numbered trumps ("T"): the text's suit "trumf" (§1.1); its *tarokker* are only
+  // four of them (XX, XIX, N and ★, §1.1.1), so that word does not name the suit.
+  trump: { sv: "trumf", en: "trumps" }, T: { sv: "trumf", en: "trumps" },
 };
 const RANK_NAMES = {
   A: { sv: "ess", en: "ace" }, "Æ": { sv: "ess", en: "ace" }, K: { sv: "kung", en: "king" },
@@ -20,7 +22,7 @@ const RANK_NAMES = {
   "★": { sv: "stjärnan", en: "the star" },
 };
 
-/** {suit, rank} of a card string; suit is "trump" for tarokker and the star. */
+/** {suit, rank} of a card string; suit is "trump" for 800's trumps and the star. */
 export function splitCard(card) {
   const text = String(card);
   if (SUITS.includes(text[0])) return { suit: text[0], rank: text.slice(1) };
@@ -33,12 +35,12 @@ export function suitName(suit) {
   return SUIT_NAMES[suit]?.[getLang()] ?? suit;
 }
 
-/** A card's name read aloud: "hjärter kung", "king of hearts", "tarok XX". */
+/** A card's name read aloud: "hjärter kung", "king of hearts", "trumf XX", "trump XX". */
 export function cardName(card) {
   const { suit, rank } = splitCard(card);
   const lang = getLang();
   const word = RANK_NAMES[rank]?.[lang] ?? rank;
-  if (suit === "trump") return rank === "★" ? word : `${lang === "sv" ? "tarok" : "tarok"} ${rank}`;
+  if (suit === "trump") return rank === "★" ? word : `${lang === "sv" ? "trumf" : "trump"} ${rank}`;
   return lang === "sv" ? `${SUIT_NAMES[suit].sv} ${word}` : `${word} of ${SUIT_NAMES[suit].en}`;
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the start screen does not need, fetched when a table opens: the modules of the
- * table screen and the replay, and their stylesheets. The start page neither preloads nor
+ * table screen and the replay, the live stream and the outbox, and their stylesheets; the
+ * entry forms only for a phone that may write (FORMS). The start page neither preloads nor
  * waits for any of it, so a first visit draws sooner (issue #16: Lighthouse counted every
  * stylesheet in the head as blocking the first paint, and every preloaded module as part of
  * it). There is no build step to bundle them, so all of them are asked for at once here
@@ -9,14 +10,22 @@
  * as soon as it knows it opens on a table, beside its first calls to the API.
  */
 export const MODULES = [
-  "/js/table-view.js", "/js/replay.js", // the two this returns, first
-  "/js/chart.js", "/js/devices.js", "/js/protokoll.js", "/js/qr.js", "/js/seat.js",
-  "/js/share.js", "/js/tournament-band.js",
+  "/js/table-view.js", "/js/replay.js", "/js/live.js", "/js/outbox.js", "/js/posted.js",
+  // the five this returns, first
+  "/js/chart.js", "/js/protokoll.js", "/js/tournament-band.js",
+];
+/** What only a phone that may write needs: the entry forms, the seats, the code and links
+ * to share (with the QR code), the phones at the table. A spectator's screen never asks for
+ * them (table-view.js imports them in `loadForms`): eleven requests fewer for the audience,
+ * two thirds of the table screen's module bytes. */
+export const FORMS = [
+  "/js/devices.js", "/js/qr.js", "/js/seat.js", "/js/share.js",
   "/js/inputs/card-picker.js", "/js/inputs/declaration.js", "/js/inputs/generic-form.js",
   "/js/inputs/index.js", "/js/inputs/play-panel.js", "/js/inputs/quick-fill.js",
   "/vendor/uqr/uqr.js",
 ];
-export const STYLES = ["/quick-entry.css", "/replay.css"];
+export const STYLES = ["/replay.css"]; // the replay, and its buttons on the sheet and the log
+export const FORM_STYLES = ["/quick-entry.css"];
 
 /** A stylesheet added to the page; settles when it has loaded (or failed: the page is then
  * drawn without it rather than not at all). */
@@ -40,13 +49,26 @@ export function stylesheet(href) {
   return loaded;
 }
 
+/** Whether a reader with this access (the API's word) draws any of the forms. */
+export const needsForms = (access) => !!(access?.write || access?.manage);
+
 let loading = null;
+let forms = null;
 
 /** The table screen's render functions (`renderTable`, and the replay's `renderReplay`,
- * `dealOfSeq`, `positionsOf`), once its modules and stylesheets are in. */
-export function tableScreen() {
+ * `dealOfSeq`, `positionsOf`), the live stream's `follow`, the `outbox` and `wholeTable`,
+ * once its modules and stylesheets are in; with `forms`, the entry forms too (a phone that
+ * may write: its own table, a join link). */
+export function tableScreen({ forms: withForms = true } = {}) {
   loading ??= Promise.all([...MODULES.map((url) => import(url)), ...STYLES.map(stylesheet)])
-    .then(([view, replay]) => ({ ...view, ...replay }))
+    .then(([view, replay, live, outbox, posted]) => ({
+      ...view, ...replay, follow: live.follow, outbox, wholeTable: posted.wholeTable }))
     .catch((error) => { loading = null; throw error; }); // asked again on the next try
-  return loading;
+  if (!withForms) return loading;
+  // All of the forms' files at once, not one import level after another.
+  forms ??= Promise.all([loading, ...FORMS.map((url) => import(url)),
+                        ...FORM_STYLES.map(stylesheet)])
+    .then(async ([screen]) => { await screen.loadForms(); return screen; })
+    .catch((error) => { forms = null; throw error; });
+  return forms;
 }

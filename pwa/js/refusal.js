@@ -89,6 +89,7 @@ const ACCESS_HINTS = {
 export function renderMessage(message, ctx) {
   if (!message) return null;
   const { rules = [], table = null, deck = [], onDismiss, onOpen = () => {} } = ctx;
+  if (message.kind === "saved" && message.auto) return null;  // said beside the form (table-view.js)
   if (message.kind === "saved") {
     return h("p", { class: "toast", role: "status" }, t("saved", { seq: message.seq }));
   }

@@ -12,14 +12,30 @@ import { pick, t } from "./i18n.js";
 import { csvUrl } from "./api.js";
 import { renderProtokoll } from "./protokoll.js";
 import { renderFindings, renderMessage } from "./refusal.js";
-import { renderShare } from "./share.js";
-import { renderDevices } from "./devices.js";
-import { renderSeat } from "./seat.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
-import { groupInputs, renderInput, renderPlayPanel } from "./inputs/index.js";
-import { renderGenericInput } from "./inputs/generic-form.js";
 import { eventLabel } from "./vocab.js";
 import { renderTournamentBand, takesDeals } from "./tournament-band.js";
+import { needsForms } from "./later.js";
+
+/* What only a phone that may write draws (the entry forms, the seats, the code and links to
+ * share, the phones at the table): imported by `loadForms`, which js/later.js calls for such
+ * a phone before the table is drawn; a spectator's screen never loads them. */
+let groupInputs, renderInput, renderPlayPanel, renderGenericInput, renderShare, renderDevices,
+  renderSeat;
+let formsLoaded = false;
+
+export async function loadForms() {
+  if (formsLoaded) return;
+  const [inputs, generic, share, devices, seat] = await Promise.all([
+    import("./inputs/index.js"), import("./inputs/generic-form.js"), import("./share.js"),
+    import("./devices.js"), import("./seat.js")]);
+  ({ groupInputs, renderInput, renderPlayPanel } = inputs);
+  ({ renderGenericInput } = generic);
+  ({ renderShare } = share);
+  ({ renderDevices } = devices);
+  ({ renderSeat } = seat);
+  formsLoaded = true;
+}
 
 /** A <details> that remembers being open across re-renders. */
 function remembered(app, key, summary, body, defaultOpen = false) {
@@ -44,6 +60,22 @@ function undoBlock(app, actions) {
   }
   return h("button", { type: "button", class: "secondary undo",
                        onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
+}
+
+/** A deal the quick entry saved by itself (the tap that completed it, as the form said):
+ * where the form was, what was saved in the protokoll's words, with one tap to undo it or
+ * to correct it (the same form, filled in). It stays until the table moves on. */
+function autoSavedBlock(app, actions) {
+  const message = app.message;
+  if (message?.kind !== "saved" || !message.auto) return null;
+  const { what, label } = message.auto;
+  return h("section", { class: "auto-saved", role: "status", "aria-live": "polite" },
+    h("p", {}, t("autoSaved", { seq: message.seq, what }), " ", label && h("strong", {}, pick(label))),
+    h("div", { class: "button-row" },
+      h("button", { type: "button", class: "secondary", disabled: app.busy,
+                    onclick: () => actions.undoAutoSaved(message) }, `↶ ${t("undoThis")}`),
+      h("button", { type: "button", class: "secondary",
+                    onclick: () => actions.correctAutoSaved(message) }, t("correct"))));
 }
 
 /** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
@@ -183,6 +215,7 @@ function pendingCards(pending) {
 }
 
 export function renderTable(app, actions) {
+  if (needsForms(app.access) && !formsLoaded) throw new Error("loadForms() first");
   const table = app.table;
   const writable = !!app.access?.write;
   const deck = app.game?.deck?.cards || [];
@@ -227,6 +260,7 @@ export function renderTable(app, actions) {
     protokoll,
     renderFindings(table, app.game?.rules || [], deck, {
       canWrite: writable, onOpen: actions.openFold, onCorrect: () => actions.openFold("log") }),
+    writable && autoSavedBlock(app, actions),
     !playing && undo,
     !playing && entry,
     renderLog(app.log, app.game?.events, {

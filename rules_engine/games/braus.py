@@ -16,13 +16,13 @@ clockwise all the time.
 Only 18 cards can win a trick, highest first: ♣J *Spit*, ♠8 *Dull*, ♥K *Bräus* (the three
 *makdorar*), the nines, the aces, the jacks ♠J ♥J ♦J, the sixes; inside a group ♣ > ♠ > ♥ > ♦.
 Every other card is worthless. The sevens are not ranked: a leader who holds sevens first
-lays them down on the table, and each counts as a trick. He may do so only before his lead,
+lays them down on the table, and each counts as a trick. They may do so only before their lead,
 and only as forehand before the first lead or right after winning a trick.
 
 Then the leader leads any card. Each next player in turn must play a higher card than the
-one played just before, if he can; if he cannot, he stands over and plays nothing to this
+one played just before, if they can; if they cannot, they stand over and plays nothing to this
 trick. So a trick holds one to four cards, and the last card played is the highest: it wins,
-and its player lays down his sevens and leads next. A trick in which only worthless cards lie
+and its player lays down their sevens and leads next. A trick in which only worthless cards lie
 is won by nobody: it is set aside and the same player leads again.
 
 The deal stops as soon as one pair has six tricks: one *rita* (a stroke in the protokoll).
@@ -38,30 +38,30 @@ hand, and the app counts how many cards each player still holds. It refuses at o
 can prove at once: a card already played, a follower's card that is not higher than the card
 before it, sevens laid at the wrong moment, a seven led when it should have been laid down.
 What it can only prove later it reports as a finding naming both tricks: a player who stood
-over and later shows a card that would have beaten the card he stood over against; a player
-who kept a seven at the moment he should have laid it down and shows it later.
+over and later shows a card that would have beaten the card they stood over against; a player
+who kept a seven at the moment they should have laid it down and shows it later.
 
 Interpretations (where the text is silent or ambiguous; also on docs/rules/braus.md)
 --------------------------------------------------------------------------------------
 - Seats are numbered clockwise; partners sit opposite: seats 0 + 2 against 1 + 3 ("som i
   bridge och whist"). Forehand is the dealer's left-hand neighbour (the next seat clockwise);
-  the player on his right (the seat before him) cuts. "Blandas och kuperas av spelaren till
+  the player on their right (the seat before them) cuts. "Blandas och kuperas av spelaren till
   höger om given" is read as: that player cuts. The ``deal`` entry may name the dealer and the
   cutter; a wrong one is refused.
 - "Ett högre kort än givens": read as higher than the led card — the text says right after
-  that each player must beat "det närmast föregående", the card played just before him.
+  that each player must beat "det närmast föregående", the card played just before them.
 - The ranking is the README's table; the text's "femmor" among the worthless cards is a slip
   (2–5 are out of the deck). Sevens in a trick are worthless cards (the text lists them so).
-- A follower must beat the card before him even when his partner played it: the text makes
+- A follower must beat the card before them even when their partner played it: the text makes
   no exception. A worthless card or a seven is never higher than anything, so a follower
   can never play one; the leader may lead any card, a worthless one too (README).
 - Each of the three others has exactly one turn in a trick: a card or standing over. A player
-  with no cards left stands over by force: the app skips him and a whole-trick entry need not
-  name him.
-- Sevens are laid only by the leader before his lead: forehand before the first lead, a
-  trick winner right after winning — not after a set-aside trick (he won nothing) and not
-  when the lead passes to him because the leader has no cards. He may enter them in more than
-  one entry while the moment lasts; an empty ``sevens`` entry says he has none and ends it.
+  with no cards left stands over by force: the app skips them and a whole-trick entry need not
+  name them.
+- Sevens are laid only by the leader before their lead: forehand before the first lead, a
+  trick winner right after winning — not after a set-aside trick (they won nothing) and not
+  when the lead passes to them because the leader has no cards. They may enter them in more than
+  one entry while the moment lasts; an empty ``sevens`` entry says they have none and ends it.
 - Option ``sevens``: ``must`` (default; the text: "lägger han först av allt ned dessa",
   "lägger han genast ned dem") or ``may`` (a right, not a duty). With ``must`` a seven led at a
   laying moment is refused ("lay it down first"), and a seven shown later by a player who let
@@ -77,7 +77,7 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/braus
   ``next_player`` (default) or ``deal_ends``.
 - The deal ends without a six as soon as no further trick can be won: no ranked card is left
   in any hand and no laying moment with a seven outstanding is open. The app knows this (every
-  card not seen is in a hand), so nobody has to lead out his worthless cards.
+  card not seen is in a hand), so nobody has to lead out their worthless cards.
 - 5–5 without ♣K in either pair's won tricks (it was set aside or is still in a hand): treated
   as "no pair got six" — no rita, the same dealer deals again (README). ♣K can only be won when
   led, since a follower cannot play a worthless card.
@@ -95,14 +95,14 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/braus
   player of the pair that scores, and optionally the tricks per pair or per seat, checked
   against the outcome.
 
-A hand entered by its player (``hand``, private to his seat until the deal is over)
+A hand entered by its player (``hand``, private to their seat until the deal is over)
 -----------------------------------------------------------------------------------
-A player may enter the cards he holds now (nine dealt less those laid or played). With it
-each of his turns is checked at once: a card not in the hand (``not_in_hand``), standing over
+A player may enter the cards they hold now (nine dealt less those laid or played). With it
+each of their turns is checked at once: a card not in the hand (``not_in_hand``), standing over
 while the hand holds a higher card (``must_play_higher``, "Bräus — Spelet"), and with sevens
-a duty, leading or saying "none" while the hand holds a seven at his laying moment
+a duty, leading or saying "none" while the hand holds a seven at their laying moment
 (``lay_sevens_first``, "Bräus — Sjuorna"). The entered hand proves at once what a card shown
-later would (the two findings above, private to him). ``PRIVATE`` marks the entry,
+later would (the two findings above, private to them). ``PRIVATE`` marks the entry,
 ``deal_in_progress`` says when it opens; describe and expected wrap its cards in ``sealed``.
 
 Where the code is
@@ -265,7 +265,7 @@ EVENTS = {
     "hand": hand_entry.HAND_EVENT,
 }
 
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 # Short names of this game's words for the app's buttons and log (design principle 5).
@@ -404,7 +404,7 @@ def forehand_of(dealer: int) -> int:
 
 
 def cutter_of(dealer: int) -> int:
-    """The player on the dealer's right: the seat before him clockwise."""
+    """The player on the dealer's right: the seat before them clockwise."""
     return right_of(dealer, N_SEATS)
 
 
@@ -461,7 +461,7 @@ def _unplayed(deal: Deal) -> tuple[Card, ...]:
 
 
 def _turns_left(deal: Deal) -> tuple[int, ...]:
-    """The seats still to act in the current trick, in order: the leader first if he has
+    """The seats still to act in the current trick, in order: the leader first if they have
     not led yet, then each other player once, clockwise, skipping those without cards. The
     order is fixed when the trick starts: only the hand of a player who acts changes."""
     leader = deal.leader if deal.current is None else deal.current.leader
@@ -473,7 +473,7 @@ def _turns_left(deal: Deal) -> tuple[int, ...]:
 
 
 def _to_act(deal: Deal) -> int | None:
-    """Whose turn it is; ``None`` when everyone has had his turn in the current trick."""
+    """Whose turn it is; ``None`` when everyone has had their turn in the current trick."""
     turns = _turns_left(deal)
     return turns[0] if turns else None
 

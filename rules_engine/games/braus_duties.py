@@ -5,8 +5,8 @@ although one could beat ("Bräus — Spelet") and keeping a seven at a laying mo
 At the table the app sees no hand, so a breach is proven later: the card that would have
 beaten, or the kept seven, shows up in a later trick (a finding naming both tricks). A hand
 entered by its player (``hand``, ``rules_engine.hands``) proves the same at once: a turn
-against it is refused, and what it shows about his earlier turns becomes a finding private
-to him until the deal is over.
+against it is refused, and what it shows about their earlier turns becomes a finding private
+to them until the deal is over.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from .braus import (beats, card_name, CARDS_EACH, Deal, deal_in_progress, N_SEAT
 def _proofs(state: State, deal: Deal, seat: int, shown: tuple[Card, ...],
             number: int | None) -> Deal:
     """What ``shown`` — a card ``seat`` plays in trick ``number``, or (``number`` None) the
-    hand he enters — proves about his earlier turns.
+    hand they enter — proves about their earlier turns.
 
-    He held those cards all deal long (no card is drawn after the deal), so: each earlier
-    stand-over of his against a card one of them beats was a breach, and a seven among them
-    after he let a laying moment pass was kept when it should have been laid down.
+    They held those cards all deal long (no card is drawn after the deal), so: each earlier
+    stand-over of theirs against a card one of them beats was a breach, and a seven among them
+    after they let a laying moment pass was kept when it should have been laid down.
     """
     findings, stood = deal.findings, []
     for claim in deal.stood:
@@ -50,8 +50,8 @@ def _proofs(state: State, deal: Deal, seat: int, shown: tuple[Card, ...],
 
 def _stood_over_finding(state: State, claim: Claim, proof: Card,
                         number: int | None) -> Finding:
-    """``claim`` — he stood over against ``claim.card`` — proven wrong by ``proof``: shown
-    in trick ``number``, or held in his entered hand (``number`` None; private to him)."""
+    """``claim`` — they stood over against ``claim.card`` — proven wrong by ``proof``: shown
+    in trick ``number``, or held in their entered hand (``number`` None; private to them)."""
     name, against, n = _name(state, claim.seat), card_name(claim.card), claim.trick
     params: dict[str, Any] = {"over_trick": n, "against": str(claim.card)}
     if number is None:
@@ -84,7 +84,7 @@ def _stood_over_finding(state: State, claim: Claim, proof: Card,
 def _seven_kept_finding(state: State, seat: int, moment: int, seven: Card,
                         number: int | None) -> Finding:
     """A laying moment let pass, proven wrong by ``seven``: shown in trick ``number``, or
-    held in his entered hand (``number`` None; private to him)."""
+    held in their entered hand (``number`` None; private to them)."""
     name = _name(state, seat)
     params: dict[str, Any] = {"moment_trick": moment}
     if number is None:
@@ -113,12 +113,12 @@ def _seven_kept_finding(state: State, seat: int, moment: int, seven: Card,
 
 # --- a hand entered by its player: every turn checked at once -------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds now (nine dealt less those he has laid or played).
+    """A player enters the cards they hold now (nine dealt less those they have laid or played).
 
     None of the cards already on the table can be in it, nor a card of another entered hand.
-    What the hand shows about his earlier turns is proven at once, as a card shown later
-    would prove it: a stand-over against a card his hand beats, a seven kept past a laying
-    moment. Those findings are private to him until the deal is over.
+    What the hand shows about their earlier turns is proven at once, as a card shown later
+    would prove it: a stand-over against a card their hand beats, a seven kept past a laying
+    moment. Those findings are private to them until the deal is over.
     """
     deal = state.deal
     if deal_in_progress(state) is None or deal is None:
@@ -136,7 +136,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
 
 def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
     """With the seat's hand entered: the card must be in it, and a leader at a laying moment
-    lays his sevens first (option ``sevens`` = must) before he leads another card."""
+    lays their sevens first (option ``sevens`` = must) before they lead another card."""
     hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
     if deal.current is None and card not in SEVENS:
         _check_no_sevens_against_hand(state, deal, seat, card)
@@ -144,7 +144,7 @@ def _check_play_against_hand(state: State, deal: Deal, seat: int, card: Card) ->
 
 def _check_no_sevens_against_hand(state: State, deal: Deal, seat: int,
                                   lead: Card | None) -> None:
-    """The leader ends his laying moment (he leads, or says he has no sevens) while his
+    """The leader ends their laying moment (they lead, or says they have no sevens) while their
     entered hand holds a seven: "lägger han först av allt ned dessa"."""
     hand = deal.hands[seat]
     if hand is None or not deal.may_lay or state.options.sevens != "must":
@@ -192,7 +192,7 @@ def _check_stand_over_against_hand(state: State, deal: Deal, seat: int, against:
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``: any card to
+    """The cards ``seat`` may play now when their hand is entered, else ``None``: any card to
     lead (sevens laid first when they must be), a higher card to follow."""
     deal = state.deal
     if deal is None or deal.hands[seat] is None or deal_in_progress(state) is None:
@@ -200,15 +200,15 @@ def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
     hand = deal.hands[seat]
     if deal.current is None:
         if deal.may_lay and state.options.sevens == "must" and any(c in SEVENS for c in hand):
-            return ()  # he lays his sevens first (``sevens``), then leads
+            return ()  # they lay their sevens first (``sevens``), then leads
         return hand
     last = deal.current.plays[-1].card
     return tuple(c for c in hand if beats(c, last))
 
 
 def _with_hands(state: State, exp: Expected) -> Expected:
-    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
-    seat to act when his hand is known (sealed: only his phone sees them)."""
+    """``expected`` plus hand entry: who may enter their hand now, and the legal cards of the
+    seat to act when their hand is known (sealed: only their phone sees them)."""
     deal = state.deal
     if deal_in_progress(state) is None:
         return exp

@@ -43,7 +43,7 @@ def _on_sevens(state: State, event: dict[str, Any]) -> State:
 
 
 def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
-    """The leader lays down his sevens, each a trick of its own (or says he has none)."""
+    """The leader lays down their sevens, each a trick of its own (or says they have none)."""
     deal = state.deal
     assert deal is not None
     if deal.current is not None or seat != deal.leader or not deal.may_lay:
@@ -100,14 +100,14 @@ def _lay_sevens(state: State, seat: int, cards: tuple[Card, ...]) -> State:
                        hands=hand_entry.without(deal.hands, seat, card),
                        knowledge=deal.knowledge.record(number, None, Play(seat, card),
                                                        R_SEVENS, state.players, void_in=()))
-    if deal.held[seat] == 0:  # he laid his last cards: the lead passes on
+    if deal.held[seat] == 0:  # they laid their last cards: the lead passes on
         deal = _set_leader(state, deal, seat, may_lay=False)
     return _check_end(replace(state, deal=deal))
 
 
 def _close_moment(state: State, deal: Deal, seat: int) -> Deal:
-    """The leader's laying moment ends (he leads, or says he has no sevens). With sevens a
-    duty, remember it: a seven he shows later proves he kept it."""
+    """The leader's laying moment ends (they lead, or says they have no sevens). With sevens a
+    duty, remember it: a seven they show later proves they kept it."""
     if state.options.sevens != "must" or not deal.may_lay:
         return deal
     return replace(deal, passed_moments=deal.passed_moments + ((seat, deal.number_next),))
@@ -248,7 +248,7 @@ def _after_turn(state: State) -> State:
 
 
 def _finish_trick(state: State) -> State:
-    """Everybody has had his turn. The last card played is the highest: it wins, unless
+    """Everybody has had their turn. The last card played is the highest: it wins, unless
     the trick holds only worthless cards — then nobody wins it and the leader leads again."""
     deal = state.deal
     assert deal is not None and deal.current is not None

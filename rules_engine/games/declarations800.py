@@ -7,7 +7,7 @@ cite "800 §1.5.1" (flertal), "800 §1.5.2" (sekvens) or "800 §1.3" (what may b
 
 What the text says, in our words
 --------------------------------
-During the first trick each player may, just before playing his first card, lay combinations
+During the first trick each player may, just before playing their first card, lay combinations
 face up and score them (§1.3). Nobody has to declare, and one may declare less than one holds
 (a three-card sequence when five are possible). Combinations are of two groups:
 
@@ -27,8 +27,8 @@ snapphanar ⟨I⟩ and the aces ⟨Æ⟩. Three cards give 10, each further card
   at the end; it can never stand for a card that must be real. One wild card may be used in
   several sequences at once, but it stands for at most one card in each. When the two wild
   cards lie next to each other, the sequence ends there.
-- Doubling (§1.3, §1.5.1, §1.5.2): a player who declares three or more flertal has his
-  flertal points doubled; three or more sequences, his sequence points. Only one player's own
+- Doubling (§1.3, §1.5.1, §1.5.2): a player who declares three or more flertal has their
+  flertal points doubled; three or more sequences, their sequence points. Only one player's own
   combinations count: a pair does not add up its two players' declarations.
 
 Implemented as: a sequence is checked against a *ladder* (``LADDERS``: the top card, the
@@ -46,7 +46,7 @@ read here under their own names.
 
 Interpretations (the text leaves these open)
 --------------------------------------------
-1. *Order.* The order a player types (or lays down) his cards in does not matter: a set of
+1. *Order.* The order a player types (or lays down) their cards in does not matter: a set of
    cards is a sequence if its cards can lie in some order as one (``check_sequence`` tries
    the order given, then every order the cards could lie in: real ladder cards falling from
    the top, each wild card in any place), and every such order is worth the same (the
@@ -92,7 +92,7 @@ Interpretations (the text leaves these open)
    once as a flertal member and once in a sequence. With False, a card (wild cards included,
    since the text's permission for them speaks of sequences only) serves in one combination
    group only. A non-wild card is never in two sequences nor in two flertal.
-10. *Discarded cards* (§1.3: the dealer may not declare his two discards): this module only
+10. *Discarded cards* (§1.3: the dealer may not declare their two discards): this module only
     sees the cards laid down; the game module passes the hand without the discards.
 11. *Which condition a broken sequence names*: we check, in this order, the cards themselves
     (deck, duplicates, one kind), the real top card, wild cards in a row, the order, the
@@ -489,7 +489,7 @@ def _read_combination(item: Any) -> Combination:
 
 def validate(laid_down: Sequence[CardLike], combinations: Sequence[Any],
              options: DeclarationOptions = DeclarationOptions()) -> Declaration:
-    """Check one player's declaration against the cards he laid down (§1.3, §1.5).
+    """Check one player's declaration against the cards they laid down (§1.3, §1.5).
 
     Each item of ``combinations`` is a Combination, a ``("flertal" | "sekvens", cards)``
     pair, or bare cards (read as a flertal when they make one, else as a sekvens). Every

@@ -1,4 +1,4 @@
-"""Fan tan ("Sjuan") — 3 to 7 players, 52 cards, the first to be rid of his cards wins.
+"""Fan tan ("Sjuan") — 3 to 7 players, 52 cards, the first to be rid of their cards wins.
 
 Source: rule file 002 (``/work/shared/rules/002_e892b3b3fe26babb.txt``), section "Fan tan
 regler" with its part "så här spelar ni" and the part "Varianten fri fan tan". Cited in
@@ -9,11 +9,11 @@ have).
 How a deal runs, as the text says it
 ------------------------------------
 All 52 cards are dealt as far as they go; some players may get one card more. Aces count as
-ones, the lowest card. Forehand starts by laying out a seven; if he has none, the nearest
+ones, the lowest card. Forehand starts by laying out a seven; if they have none, the nearest
 player in turn who has one starts. Then, in turn, each player lays out one card or passes if
-he has nothing that fits: above a seven the eight of the same suit and on up to the king,
+they have nothing that fits: above a seven the eight of the same suit and on up to the king,
 below it the six and on down to the ace; a new seven may be laid beside the ones out. The
-first to be rid of all his cards has won.
+first to be rid of all their cards has won.
 
 *Fri fan tan* (option ``variant`` = ``fri``): forehand may start with any card. Each suit is
 one pile built upward in sequence; after the king comes the ace, the two, … until all
@@ -27,15 +27,15 @@ What the companion checks, and what it proves later (design principle 3)
 --------------------------------------------------------------------------
 The app sees the layout, not the hands. Every card entered must fit the layout now (the
 refusal says what fits in that suit), must not lie on the table already, and must be played in
-turn; a player cannot lay out more cards than he holds (the app counts each hand from the
+turn; a player cannot lay out more cards than they hold (the app counts each hand from the
 deal). A pass cannot be checked when it is made. The app remembers which cards fitted at
 that moment: cards only ever leave a hand in fan tan, so when the same player later plays one
-of them he held it when he passed. That pass is then a *finding* naming both moves (and with
+of them they held it when they passed. That pass is then a *finding* naming both moves (and with
 chips, the fine ``false_pass_chips`` if the table plays with one). A pass is refused outright
-only when every card still out of the layout fits (then whatever he holds fits).
+only when every card still out of the layout fits (then whatever they hold fits).
 
-A player may enter his hand (``hand``, ``PRIVATE`` to his seat until the deal is over): then
-each of his turns is checked at once — a card not in it is refused, and a pass (or being
+A player may enter their hand (``hand``, ``PRIVATE`` to their seat until the deal is over): then
+each of their turns is checked at once — a card not in it is refused, and a pass (or being
 passed over by a later first seven) while it holds a card that fits is refused
 (``must_play_if_able``); a card of it that fitted at an earlier pass proves that pass.
 
@@ -47,18 +47,18 @@ Interpretations (where the text is silent; the rules page lists them too)
 - The deal goes one card at a time from forehand (the dealer's left), so the players who get
   a card more are the first ``52 mod n`` from forehand; a ``deal`` entry may name them
   (``extra``) if the dealer dealt otherwise. The deal passes clockwise from deal to deal.
-- The opening (standard): forehand passes if he has no seven, and so on round the table. The
+- The opening (standard): forehand passes if they have no seven, and so on round the table. The
   first seven may also be entered straight away for the player who starts; the players
-  before him in turn are then recorded as having passed (they had no seven), and a seven
+  before them in turn are then recorded as having passed (they had no seven), and a seven
   one of them plays later proves that pass false like any other.
-- Fri fan tan: forehand starts (any card fits, so he cannot pass). Wrapping from king to ace
+- Fri fan tan: forehand starts (any card fits, so they cannot pass). Wrapping from king to ace
   also holds inside a run (``♠Q ♠K ♠A`` is a sequence), since the pile is built that way.
 - Everyone passing a whole round means someone passed with a card that fitted (all 52 cards
   are in play); the app says so in its prompt and proves it when the card comes.
 - The text keeps no score beyond the winner. Option ``scoring``: ``wins`` (default: the
   protokoll counts deals won) or ``chips``: each player puts ``ante`` chips in the pool
   before the deal, a pass costs ``pass_chips`` into the pool, the winner takes the pool and
-  ``card_chips`` from each loser per card left in his hand; a pass proven false costs
+  ``card_chips`` from each loser per card left in their hand; a pass proven false costs
   ``false_pass_chips`` into the pool (0 by default: the text sets no penalty).
 - Option ``deals``: how many deals the match has (1, the text's single game, by default;
   0 = until the table stops). With several deals the most deals won (or the most chips)
@@ -66,7 +66,7 @@ Interpretations (where the text is silent; the rules page lists them too)
 - Quick entry (``result``): the winner, and with chips the cards left and passes per seat
   — at any time in a deal: before any card is entered (the whole deal), or after cards were
   entered one by one (the rest of it). Then the app knows more and checks it: a loser has
-  at least one card left and no more than he holds now (cards only leave a hand), and
+  at least one card left and no more than they hold now (cards only leave a hand), and
   ``passes`` are the passes of the whole deal, no fewer per seat than those entered; only
   the passes not yet entered cost chips. Passes not yet proven false stay unproven; the
   findings already made stay. Without ``cards_left`` (the default scoring needs none) the
@@ -315,7 +315,7 @@ def _check_turn(state: State, deal: Deal, seat: int) -> None:
 
 
 def _implied_passes(state: State, deal: Deal, seat: int) -> Deal:
-    """The first seven laid by a player after forehand: those before him had no seven."""
+    """The first seven laid by a player after forehand: those before them had no seven."""
     if seat == deal.turn or state.fri or on_table(deal.layout):
         _check_turn(state, deal, seat)
         return deal
@@ -412,7 +412,7 @@ def _does_not_fit(state: State, layout, card: Card) -> RuleViolation:
 
 def _prove_passes(state: State, deal: Deal, seat: int, cards: tuple[Card, ...],
                   move: int) -> Deal:
-    """A card that fitted when this player passed proves that pass false: he held it then,
+    """A card that fitted when this player passed proves that pass false: they held it then,
     since in fan tan cards only leave a hand."""
     keep, proven = _proven_passes(deal, seat, cards)
     findings, paid = list(deal.findings), list(deal.paid)
@@ -437,7 +437,7 @@ def _prove_passes(state: State, deal: Deal, seat: int, cards: tuple[Card, ...],
 def _proven_passes(deal: Deal, seat: int, cards: Iterable[Card]
                    ) -> tuple[tuple[PassMark, ...], list[tuple[PassMark, Card]]]:
     """This player's passes that a card of ``cards`` proves false, each with the first such
-    card (it fitted when he passed), and the marks that stay (everyone else's, and his
+    card (it fitted when they passed), and the marks that stay (everyone else's, and their
     passes no card of these proves)."""
     cards = tuple(cards)
     keep, proven = [], []
@@ -486,9 +486,9 @@ def _on_pass(state: State, event: dict[str, Any]) -> State:
 
 # --- a hand entered by its player: a pass checked at once -------------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds now (dealt less laid out). None on the table or in
-    another entered hand. A card of it that fitted when he passed earlier proves that pass
-    false (a finding private to him until the deal is over)."""
+    """A player enters the cards they hold now (dealt less laid out). None on the table or in
+    another entered hand. A card of it that fitted when they passed earlier proves that pass
+    false (a finding private to them until the deal is over)."""
     if state.phase == "deal":
         state = _start_deal(state)
     deal = state.deal
@@ -523,7 +523,7 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
 
 def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Card, ...],
                              implied: bool) -> None:
-    """"Passa om man inte har något spelbart kort": with his hand entered, a player holding
+    """"Passa om man inte har något spelbart kort": with their hand entered, a player holding
     a card that fits may not pass — nor be passed over by a later player's first seven
     ("närmaste spelare i turordning som har en sjua börjar")."""
     hand = deal.hands[seat] if deal.hands else None
@@ -546,7 +546,7 @@ def _check_pass_against_hand(state: State, deal: Deal, seat: int, fits: tuple[Ca
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards of ``seat``'s entered hand that fit now (empty: he passes), else ``None``."""
+    """The cards of ``seat``'s entered hand that fit now (empty: they pass), else ``None``."""
     deal = state.deal
     if deal is None or not deal.hands or deal.hands[seat] is None:
         return None
@@ -562,7 +562,7 @@ def deal_in_progress(state: State) -> int | None:
     return None
 
 
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 
@@ -647,7 +647,7 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                 "bara vinnaren blev av med alla"
                 + (", och kort lämnar bara handen." if midway else "."),
                 f"{_name(state, seat)} can have 1–{deal.counts[seat]} cards left, not {count}: "
-                "only the winner got rid of all their"
+                "only the winner got rid of all their cards"
                 + (", and cards only leave a hand." if midway else "."))
     entered = passes_entered(state, deal)
     passes = (_int_list(state, event["passes"], "passes", 0, 999) if "passes" in event
@@ -693,7 +693,7 @@ def expected(state: State) -> Expected:
         dealer = _name(state, state.dealer)
         forehand = next_seat(state.dealer, state.n)
         opening = [Card(s, START_RANK) for s in SUITS] if not state.fri else list(DECK.cards)
-        # Forehand may pass at once when he has no seven; in fri fan tan everything fits.
+        # Forehand may pass at once when they have no seven; in fri fan tan everything fits.
         no_seven = () if state.fri else (Expectation("pass", forehand),)
         return Expected(
             "deal", f"{dealer} ger ut alla korten; {_name(state, forehand)} börjar.",

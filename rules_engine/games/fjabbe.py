@@ -1,4 +1,4 @@
-"""Fjabbe — four players, each for himself, ten cards each: the most points loses the parti.
+"""Fjabbe — four players, each for themselves, ten cards each: the most points loses the parti.
 
 Source: rule file 000 ("Snapphanaleden"), §4 Fjabbe: 800's rules and deck (§1), "undantaget
 att varje spelare spelar för sig själv och att den som vinner flest poäng förlorar". Each
@@ -11,7 +11,7 @@ The deal, as the text gives it
 ------------------------------
 Ten cards to each player; 22 cards take no part. There is no extra card for the dealer and
 so no discard. 40 cards are played in ten tricks; each player's won cards are counted by
-800's Table 4, with 6 for the last trick, and his declarations (if any) added.
+800's Table 4, with 6 for the last trick, and their declarations (if any) added.
 
 Interpretations (also on docs/rules/800.md)
 -------------------------------------------
@@ -21,7 +21,7 @@ Interpretations (also on docs/rules/800.md)
   order; a bare number in quick entry must be a total 10 cards can declare) and add to the
   declarer's points — which in Fjabbe only hurts, so they are rare. Option ``declarations``
   turns them off.
-- ⟨★⟩: "the opponents" are the player who took the trick; he is owed a card from the
+- ⟨★⟩: "the opponents" are the player who took the trick; they are owed a card from the
   ★-player's won cards. A ★-player who never takes a trick loses ⟨★⟩ to that player.
 - Who loses a parti: a player without a trick loses it. Option ``trickless_loss``: ``instead``
   (default: then only the trickless lose) or ``also`` (the player with the most points loses
@@ -32,8 +32,8 @@ Interpretations (also on docs/rules/800.md)
   fewest lost partier when there is one such player, and ``result`` lists the losers (those
   with three or more, or the one with five).
 - Quick entry gives each player's card points (last trick included; 40 cards count 26–82),
-  his tricks (they must add up to ten; a player without a trick has no card points) and
-  his declaration.
+  their tricks (they must add up to ten; a player without a trick has no card points) and
+  their declaration.
 """
 
 from __future__ import annotations

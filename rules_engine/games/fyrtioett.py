@@ -73,7 +73,10 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/fyrti
   be possible: those who made it bid 13 tricks or fewer together, and if all four failed
   they could have taken 13. Both given, they must agree. It may come at any point until the
   first card of the deal is played: bids already entered one by one must agree with it,
-  and once the bidding is over it needs only the tricks or the failed seats.
+  and once the bidding is over it needs only the tricks or the failed seats. In the app the
+  bid that completes the four saves the deal (said beforehand, undone or corrected in one
+  tap), so a deal where everyone made it is four taps; "kasta" is offered to the fourth
+  bidder only (``fyrtioett_quick`` says why).
 - The protokoll has one column per player, as each scores alone; every deal row shows each
   player's bid and tricks as a mark ``bid/tricks`` ("4/5"), and the sides are in its notes.
 
@@ -503,6 +506,22 @@ def _bid_choices(state: State) -> tuple[int | str, ...]:
     return choices
 
 
+def _quick_bid_hints(state: State) -> dict[str, Any]:
+    """The bids of a quick entry: a number per seat, and "kasta" for the fourth bidder only
+    (``only``), since throwing in is his (Budgivning) — not at all once three bids entered
+    one by one are worth 11. A typical deal is its four bids: the one that completes them
+    saves the deal (``save_when_complete``), so who failed is ticked before it."""
+    deal = state.deal
+    last = bidding_order(deal)[-1]
+    bids: list[int | str] = list(range(state.options.min_bid, MAX_BID + 1))
+    hints: dict[str, Any] = {"bids": bids, "save_when_complete": ["bids"]}
+    three = len(deal.bids) == PLAYERS - 1
+    if not three or bids_points(b for _, b in deal.bids) < MIN_BID_POINTS:
+        hints["bids"] = bids + ["kasta"]
+        hints["only"] = {"bids": {"kasta": [last]}}
+    return hints
+
+
 def expected(state: State) -> Expected:
     deal = state.deal
     if state.phase == "over":
@@ -518,7 +537,7 @@ def expected(state: State) -> Expected:
         hints: dict[str, Any] = {"tricks": _TRICK_HINT, "order": list(bidding_order(deal)),
                                  "total": {"tricks": TRICKS_PER_DEAL}, "fold": ["tricks"]}
         if state.phase == "bidding":
-            hints["bids"] = list(range(state.options.min_bid, MAX_BID + 1)) + ["kasta"]
+            hints.update(_quick_bid_hints(state))
         quick = (Expectation("result", fields=hints),)
     if state.phase == "bidding":
         seat = bidding.to_bid(bidding_order(deal), deal.bids)

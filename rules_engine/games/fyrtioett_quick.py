@@ -5,6 +5,18 @@ entered are replayed in the bidding order, so the bidding rules check them as bi
 then either each seat's tricks (13 together) or only who failed ("alla tog hem" when nobody
 is named), which must be possible. The scorer writes "the bids and the points"
 (Poängräkning), so the second form keeps the protokoll's points exactly.
+
+In the app (``expected`` gives the hints, ``fyrtioett._quick_bid_hints``): a deal where
+everyone made it is four taps, its four bids. The bids are four free figures — the text
+bounds their worth only from below (at least 11), so none follows from the others — and
+"alla tog hem" needs nothing ticked; the fifth tap was the save. So the bid that completes
+the four saves the deal (hint ``save_when_complete``): the form says so before the first
+pick and again at the thumb when one bid is left, a player who failed has his "Bet" box
+ticked before that (one tap more each), and the app names the saved deal with one tap to
+undo it (the form comes back filled in) or to correct it (the same form, filled in). The
+event stays as it was (``bids`` and ``failed``): only when it is sent changes. "Kasta" is
+offered to the fourth bidder alone (hint ``only``), and to nobody once three bids entered
+one by one are worth 11: throwing in is his decision (Budgivning).
 """
 
 from __future__ import annotations

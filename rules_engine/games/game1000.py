@@ -6,7 +6,7 @@ everything else cites the 800 section it rests on. The family machinery is in ``
 
 The deal, as the text gives it
 ------------------------------
-The dealer gives 20 cards to each, five at a time, and two more to himself (22). Each player
+The dealer gives 20 cards to each, five at a time, and two more to themselves (22). Each player
 discards 10 (never a tarok or ⟨K⟩). Then the rest of the deck (20 cards) is dealt out, ten
 each, and the dealer discards two more, so both hold 20. The discards count for their owner
 at the end ("ingår i poängberäkningen"). 10 + 12 discarded + 2 × 20 in hand = all 62 cards,
@@ -16,14 +16,14 @@ suit, else trump, ⟨★⟩, counting by Table 4, 6 for the last trick — is 80
 Interpretations (also on docs/rules/800.md)
 -------------------------------------------
 - The events: both players enter their first discard of 10 (in any order), then the dealer
-  his 2 more. The prohibition of tarokker and ⟨K⟩ holds for the dealer's second discard too
+  their 2 more. The prohibition of tarokker and ⟨K⟩ holds for the dealer's second discard too
   (800 §1.2 applies "i övrigt").
 - The non-dealer is forehand and leads; the deal alternates.
-- As in 800, a player's discards are his won cards, may pay the ⟨★⟩ exchange (option
+- As in 800, a player's discards are their won cards, may pay the ⟨★⟩ exchange (option
   ``fjont_from_discards``) and may not be declared; a player who takes no trick loses them
   (and ⟨★⟩) to the other.
 - Declarations come in playing order, as in 800 (§1.3: right before one's first card):
-  forehand declares before his first card, the dealer only after it, before his own.
+  forehand declares before their first card, the dealer only after it, before their own.
   Reaching 1000 during the first trick's declarations wins at once, in that order; both past
   1000 in one deal: the higher total wins (800 §1.7 with 1000 for 800); a tie: option
   ``tie_at_target``. A declaration entered as a bare number in quick entry must be a total

@@ -8,8 +8,8 @@ rest cites the 800 section it rests on. The family machinery is in ``snapphanale
 The deal, as we read it
 -----------------------
 "En enda giv om 15 kort" sets 150 apart from 1000's deal in two rounds: the dealer gives 15
-each in one round (in fives, as everywhere in the booklet) and two more to himself, and
-discards two (never a tarok or ⟨K⟩) that count for him. 2 × 15 + 2 = 32 cards are in play;
+each in one round (in fives, as everywhere in the booklet) and two more to themselves, and
+discards two (never a tarok or ⟨K⟩) that count for them. 2 × 15 + 2 = 32 cards are in play;
 the other 30 lie unseen and count for nobody, so a deal is worth less than 93 and varies
 (22–78 with the last trick).
 
@@ -25,7 +25,7 @@ Interpretations (also on docs/rules/800.md)
 - The discards count for the dealer, may pay the ⟨★⟩ exchange (option
   ``fjont_from_discards``), may not be declared, and go to the other player if the dealer
   takes no trick — as in 800 and 1000.
-- Declarations come in playing order (800 §1.3): forehand's before his first card, then
+- Declarations come in playing order (800 §1.3): forehand's before their first card, then
   the dealer's. Reaching 150 during the first trick's declarations wins at once, in that
   order; both past 150 in one deal: the higher total wins; a tie: option ``tie_at_target``.
 - Quick entry cannot be checked against 93: the card points must lie within what 32 cards

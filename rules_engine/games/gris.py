@@ -14,8 +14,8 @@ the deck for each player count (``deck_for``; its ``deck`` is the largest, every
 table can hold), and a table's view says its deck (``describe``: cards and ranks set aside).
 The dealer shuffles and deals one card at a time as far as the cards go; not everyone need
 get as many. Whoever got ♣6, *grisen*, starts
-by passing it face up to the player on his left and gets another card back, hidden, so that
-nobody else sees it. The one who got grisen passes it on to his left the same way, and so on.
+by passing it face up to the player on their left and gets another card back, hidden, so that
+nobody else sees it. The one who got grisen passes it on to their left the same way, and so on.
 The aim is a quartet in hand, four cards of one rank; the four sixes, grisen among them, are a
 quartet too. A player with a quartet quietly puts a thumb against the table edge (or up in
 the air), now or a little later for the suspense. As soon as the others see it they do the
@@ -33,8 +33,8 @@ grisen who shows it. Quick entry (``result``) records the loser of a deal in one
 Interpretations (where the text is silent; the rules page lists them too)
 ---------------------------------------------------------------------------
 - The deal goes one card at a time from the dealer's left, so the players who get a card
-  more are the first ones from his left (``describe`` shows the hand sizes).
-- The hidden card comes from the player who receives grisen (he gives one back in exchange).
+  more are the first ones from their left (``describe`` shows the hand sizes).
+- The hidden card comes from the player who receives grisen (they give one back in exchange).
   Passing grisen is the only way cards change hands, so the app counts each pass but cannot
   check the hidden card.
 - The first thumb goes up "i smyg", quietly, and the others only follow "så snart de andra

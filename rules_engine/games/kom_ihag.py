@@ -8,8 +8,8 @@ How a game runs, as the text says it
 ------------------------------------
 The well-shuffled deck is spread out face down on the floor or the table. The youngest player
 begins; then the turn goes clockwise. A player turns up any two cards. If they make a pair
-(the same rank, e.g. two tens) he takes the pair, lays it before him and turns up two more.
-If they do not, he turns them face down again in the same places and the next player goes
+(the same rank, e.g. two tens) they take the pair, lays it before them and turns up two more.
+If they do not, they turn them face down again in the same places and the next player goes
 on. The one with most pairs has won. A used deck with cards missing will do, as long as the
 cards used can all be paired.
 
@@ -32,7 +32,7 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/kom_i
 - A pair is two cards of the same rank, as the text says. Option ``pair_rule``: many tables
   also ask for the same colour (the two red tens); then each rank makes at most one red and
   one black pair.
-- A player's turn goes on as long as he finds pairs; the protokoll numbers the turns and
+- A player's turn goes on as long as they find pairs; the protokoll numbers the turns and
   writes a row for every pair.
 - The game ends when the last pair is taken (no cards left on the table). Most pairs wins;
   a tie is a shared win (the text names no tie-break).
@@ -49,7 +49,7 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/kom_i
 - Quick entry (``result``): the pairs each player took in the whole game, at any time —
   before any turn is entered, or when the table stops entering turns (or pairs) part way.
   They must add up to all the pairs in play, and no player can have fewer pairs than are
-  already entered for him; the protokoll adds the difference in one row.
+  already entered for them; the protokoll adds the difference in one row.
 - There is nothing to prove later: every turn is shown face up, so the app refuses at once
   what does not fit, and it keeps no findings.
 """
@@ -62,7 +62,8 @@ from typing import Any
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
-from ..protocol import check_players, Expectation, Expected, option, RuleSection
+from ..protocol import (check_first_dealer, check_players, Expectation, Expected, option,
+                        RuleSection)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
 
@@ -200,9 +201,11 @@ def new(players: tuple[str, ...], options: Options | None = None,
         first_dealer: int = 0) -> State:
     players = tuple(players)
     options = options or Options()
-    # No dealer: the youngest begins, so the table's first dealer is not the game's concern.
+    # No dealer: the youngest begins, so the table's first dealer plays no part; it must
+    # still be one of the players (seat 0 unless the table says otherwise).
     check_players(players, None, name=TITLE, players_range=(MIN_PLAYERS, MAX_PLAYERS),
                   rule=R_DECK)
+    check_first_dealer(first_dealer, len(players), R_PLAY)
     if options.pair_rule not in PAIR_RULES:
         raise EventFormatError(
             "bad_option", rule="Spelets alternativ",

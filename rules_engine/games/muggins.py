@@ -1,4 +1,4 @@
-"""Muggins — 3 to 7 players, 52 cards, the first to be rid of all his cards wins.
+"""Muggins — 3 to 7 players, 52 cards, the first to be rid of all their cards wins.
 
 Source: rule file 002 (``/work/shared/rules/002_e892b3b3fe26babb.txt``), section "Muggins
 regler" and its part "så här spelar ni". Cited in refusals as "Muggins — <part>": Given (the
@@ -9,15 +9,15 @@ How a deal runs, as the text says it
 ------------------------------------
 The muggins cards are laid face up: four with three or four players, two with five, four with
 six and three with seven (``MUGGINS_CARDS``); the rest is dealt equally, each player's cards
-face down as his draw pile, unseen. Forehand turns the top card of his draw pile and lays it
+face down as their draw pile, unseen. Forehand turns the top card of their draw pile and lays it
 on a muggins pile whose top is one step higher or lower (a four on a three or a five; an ace
-only on a two, a king only on a queen). If it fits none, it goes face up before him as his
+only on a two, a king only on a queen). If it fits none, it goes face up before them as their
 own discard pile. From then on every card turned must go on a muggins pile if it can; if
 not, on the nearest discard pile to the left (and no other) by the same one-step rule; if
 not, on top of one's own discard pile. A player who breaks this is called "muggins" by the
-others: each of them takes the top card of his own draw pile unseen and gives it to him, and
-he puts them at the bottom of his draw pile. When a draw pile ends, its owner turns his
-discard pile over, unshuffled, as his new draw pile. The first to be rid of all his cards,
+others: each of them takes the top card of their own draw pile unseen and gives it to them, and
+they put them at the bottom of their draw pile. When a draw pile ends, its owner turns their
+discard pile over, unshuffled, as their new draw pile. The first to be rid of all their cards,
 draw pile and discard pile, wins.
 
 What the companion tracks and checks
@@ -34,23 +34,23 @@ one that can be on top of that draw pile (``not_top_card``), never one seen else
 Interpretations (where the text is silent; the rules page lists them too)
 ---------------------------------------------------------------------------
 - The turn (option ``turn_ends``): ``own_pile`` (default) — a player goes on turning cards
-  while they go on a muggins pile or the discard pile to his left, and the turn passes when
-  a card goes on his own discard pile ("Därefter går turen till näste" follows the own-pile
+  while they go on a muggins pile or the discard pile to their left, and the turn passes when
+  a card goes on their own discard pile ("Därefter går turen till näste" follows the own-pile
   sentence, as in the English game); ``every_card`` — the turn passes after every card.
 - "Den närmaste kasthögen till vänster" (option ``left_pile``): ``nearest`` (default) — the
   nearest player to the left, in turn order, who has a discard pile; ``neighbour`` — only the
-  left neighbour's pile, none if he has no discard pile at the moment.
+  left neighbour's pile, none if they have no discard pile at the moment.
 - Left is clockwise, the direction of play.
 - A wrong placement may be called until the next card is turned up; any player but the
   offender calls. The card stays where it was laid (the text names only the penalty). A false
   call is refused and costs nothing. Option ``wrong_placement``: ``call`` (default) or
   ``refuse`` (the app refuses a wrong placement outright, for learning the game).
 - A wrong placement of a player's last card still wins unless it is called; a call then gives
-  him the penalty cards and the deal goes on.
-- A draw pile that has ended is turned over when its owner next needs a card from it (his
-  turn comes, his turn goes on, or he must give or take penalty cards); until then his
-  discard pile lies face up and is a pile to play on like any other. A player who gives his last card as
-  a penalty card is rid of his cards and wins.
+  them the penalty cards and the deal goes on.
+- A draw pile that has ended is turned over when its owner next needs a card from it (their
+  turn comes, their turn goes on, or they must give or take penalty cards); until then their
+  discard pile lies face up and is a pile to play on like any other. A player who gives their last card as
+  a penalty card is rid of their cards and wins.
 - The penalty cards lie at the bottom in an order nobody knows; a penalty card the app knew
   (from a turned-over discard pile) is known to be among them. Where the app can no longer be
   sure (a card taken from such a mixed stretch), it forgets rather than guesses.
@@ -544,7 +544,7 @@ def _on_play(state: State, event: dict[str, Any]) -> State:
 
 def _turn_over_if_empty(deal: Deal, seat: int) -> Deal:
     """"Tar den egna draghögen slut vänder man på sin kasthög (utan att blanda den)": done
-    when the owner next needs a card from his draw pile; the first card laid on the discard
+    when the owner next needs a card from their draw pile; the first card laid on the discard
     pile is the top of the new draw pile."""
     if deal.draws[seat] or not deal.discards[seat]:
         return deal
@@ -627,7 +627,7 @@ def _on_muggins(state: State, event: dict[str, Any]) -> State:
     state = replace(state, deal=deal, rows=state.rows + (row,))
     for giver in seats_from(next_seat(offender, state.n), state.n):
         if giver != offender and cards_held(deal, giver) == 0:
-            return _finish_deal(state, giver)  # gave his last card: rid of all his cards
+            return _finish_deal(state, giver)  # gave their last card: rid of all their cards
     return state
 
 

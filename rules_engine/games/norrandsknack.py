@@ -16,8 +16,8 @@ How a deal runs, as the text says it
 ------------------------------------
 Everybody starts at 10 and moves down 1 for every trick; the first at 0 wins the omgång (the
 match). The first dealer is drawn for, the highest card deals; then the deal goes clockwise.
-The dealer gives three cards to everyone, turns up the next card and adds it to his own three
-(its suit is trump, the card is his), then two cards to everyone: five each, six for him.
+The dealer gives three cards to everyone, turns up the next card and adds it to their own three
+(its suit is trump, the card is theirs), then two cards to everyone: five each, six for them.
 
 Bidding goes clockwise from forehand (the dealer's left). Each player *knackar* (undertakes to
 take at least one of the five tricks) or *lurar* (stays in without undertaking anything).
@@ -26,25 +26,25 @@ take at least one of the five tricks) or *lurar* (stays in without undertaking a
   the same dealer deals again, at most three times, then the deal passes on. These first-deal
   rules hold until a deal with a knock has been played to the end.
 - Later deals: after the first knock nobody may lura any more; everybody else, from the
-  knocker's left round to his right (those who lurade before included), *står med* (stays in)
-  or *passar* (throws in his cards).
+  knocker's left round to their right (those who lurade before included), *står med* (stays in)
+  or *passar* (throws in their cards).
 - Variant (option ``bid_after_three``): the bidding comes after the first three cards and the
   turned card; the last two cards go only to those still in.
 
 *Köpet*: the players in the deal, from the dealer's left, each lay away any number of cards
 and draw as many from the talong, or stand pat. The dealer (if in) lays away one to six and
-draws one fewer, so that he too holds five; laying away one is his way of standing pat.
+draws one fewer, so that they too hold five; laying away one is their way of standing pat.
 
-Play: the nearest active player on the dealer's left leads; if he holds the trump ace he must
+Play: the nearest active player on the dealer's left leads; if they hold the trump ace they must
 lead it (first trick only). Follow suit if you can, else play anything; the highest trump or
 else the highest card of the led suit wins and leads next. *Trumfmant*: while a player in the
-deal stands at 1 point (he knocked or stood with at 1, or has taken one trick fewer than his
-points in this deal), whoever leads must lead a trump if he can; failing costs a *limpa*.
+deal stands at 1 point (they knocked or stood with at 1, or has taken one trick fewer than their
+points in this deal), whoever leads must lead a trump if they can; failing costs a *limpa*.
 
 Scoring: −1 for each trick. A player who knocked or stood with and took no trick goes up 5 (a
 *limpa*), never above 10, and the protokoll underlines it. In the first played deal only the
-knocker risks the limpa; the others play for free. When a player's tricks in a deal reach his
-points he is at 0: the omgång is over at once and the deal stops there. For money (option
+knocker risks the limpa; the others play for free. When a player's tricks in a deal reach their
+points they are at 0: the omgång is over at once and the deal stops there. For money (option
 ``stake``) each player puts a stake in the pot when the omgång begins and one more for every
 limpa; the winner takes the pot; players without a trick in a last deal that stopped early do
 not pay for a limpa.
@@ -52,7 +52,7 @@ not pay for a limpa.
 What the app knows (design principle 3)
 ----------------------------------------
 It does not see hands. It sees the turned trump card (the dealer's: nobody else can play it),
-any cards a player chooses to name when he lays away, and every card played. Three things can
+any cards a player chooses to name when they lay away, and every card played. Three things can
 only be proven later, all by a card played afterwards (nobody gains a card during play):
 
 - a revoke: a player who did not follow a suit later plays it (a finding naming both tricks);
@@ -80,8 +80,8 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
   ``redeal`` (default; as in the first deal, with the same limit) or ``next_dealer`` (the deal
   is thrown in and passes on).
 - Everybody passes after a knock in a later deal: the text says nothing. Option
-  ``lone_knocker``: ``takes_all`` (default; nobody contests him, the five tricks are his
-  without play — or as many as take him to 0) or ``thrown_in`` (no score, the deal passes on).
+  ``lone_knocker``: ``takes_all`` (default; nobody contests them, the five tricks are their
+  without play — or as many as take them to 0) or ``thrown_in`` (no score, the deal passes on).
 - First-deal rules hold "until someone has knocked and a deal has been played to the end": the
   first deal with a knock is itself played under them; every later deal is a later deal.
 - In the first deal players who had not yet spoken when the knock came are in, like those who
@@ -91,34 +91,34 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/norra
   and cannot be played. The talong always suffices: with five players 26 cards are left and at
   most 25 are drawn.
 - The turned card belongs to the dealer: nobody else may lay it away or play it. If the dealer
-  passes (later deals, or the variant) it leaves the deal with his hand.
+  passes (later deals, or the variant) it leaves the deal with their hand.
 - Trumfmant is read from the position, not kept as a flag: it is in force while a player in the
-  deal stands at 1 (his points in the protokoll minus his tricks in this deal). The app is the
+  deal stands at 1 (their points in the protokoll minus their tricks in this deal). The app is the
   *protokollförare* and points it out itself (``expected`` and ``describe`` say so). The
-  text's end of trumfmant — the 1-point player takes no trick — then follows by itself: he goes
-  up 5. A player at 1 who passes the next deal brings no trumfmant, since he is not "kvar".
+  text's end of trumfmant — the 1-point player takes no trick — then follows by itself: they go
+  up 5. A player at 1 who passes the next deal brings no trumfmant, since they are not "kvar".
 - A missed trump lead is penalised when it is proven (the offender plays a trump later in the
   deal), each missed lead with its own limpa, at once, before the tricks of the deal are
   counted. A missed lead never proven (no trump played later) is not penalised — unless the
-  deal stopped early (someone reached 0) before the offender could play his trump: then the
+  deal stopped early (someone reached 0) before the offender could play their trump: then the
   table may call it (event ``trumfmant_breach``, until the next deal; ``expected`` offers the
   open ones), and it costs the same limpa. If that lifts the player who reached 0 above 0,
   the omgång goes on with the next dealer (issue 15).
 - The deal's tricks are subtracted when it ends; a player's points during the deal are the
-  protokoll's (penalties included), so a penalty limpa moves his target away.
+  protokoll's (penalties included), so a penalty limpa moves their target away.
 - A deal that stops because a player reached 0 writes the tricks taken so far and no limpa for
   players without a trick (the text lets them off paying; we read that the limpa is not
   incurred). Reaching 0 with the fifth trick is a full deal: limpas apply.
 - Penalty limpas (trumfmant) cost a stake too, also in a last deal that stopped early.
-- The settlement (with a stake): the winner receives the pot minus what he put in himself;
-  everyone else has paid what he put in.
+- The settlement (with a stake): the winner receives the pot minus what they put in themselves;
+  everyone else has paid what they put in.
 - Quick entry (event ``result``) gives every seat's bid (knacka, lura, stå med, passa — only
   one knock), every seat's tricks and, optionally, missed trump leads per seat: a player can
   miss more than once; the hint offers 0–4 (the fifth trick's lead is the leader's last card,
   so it cannot miss a trump), or only 0 when nobody can come down to 1 in the deal; all
   players together cannot have missed more leads than the deal had (issue 15). Penalties are
-  written before the tricks. The tricks add up to five, unless one player's tricks equal his
-  points (the deal stopped early); nobody's tricks exceed his points.
+  written before the tricks. The tricks add up to five, unless one player's tricks equal their
+  points (the deal stopped early); nobody's tricks exceed their points.
 """
 
 from __future__ import annotations
@@ -301,7 +301,7 @@ EVENTS = {
 }
 
 # Private to the seat until the deal is over (rules_engine.secrets): a hand a player enters,
-# and the cards he names when he lays them away in the buying ("lägger bort": face down,
+# and the cards they name when they lay them away in the buying ("lägger bort": face down,
 # nobody else sees them).
 PRIVATE = {**hand_entry.PRIVATE, "buy": PrivateSpec(("cards",))}
 
@@ -552,7 +552,7 @@ def _card_is_dealers(state: State, deal: Deal, seat: int) -> RuleViolation:
 
 def _refuse_laid_away(state: State, card: Card, who: int, rule: str,
                       poster: int) -> RuleViolation:
-    """``card`` was laid away face down by ``who``: his secret until the deal is over."""
+    """``card`` was laid away face down by ``who``: their secret until the deal is over."""
     return RuleViolation(
         "card_laid_away", rule=rule, params={"card": str(card), "seat": who},
         sv=f"{card} lades bort av {_name(state, who)} i köpet.",

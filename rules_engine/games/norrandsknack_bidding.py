@@ -3,7 +3,7 @@
 Part of ``rules_engine.games.norrandsknack`` (import that module, not this one: the rule
 tables, the state and the small helpers are there, and it wires these handlers in). The
 orders of speech come from ``rules_engine.seating``: knacka or lura from forehand round to the
-dealer; after a knock in a later deal the others answer from the knocker's left round to his
+dealer; after a knock in a later deal the others answer from the knocker's left round to their
 right; the buying goes from the dealer's left among those in, the dealer last.
 """
 
@@ -30,7 +30,7 @@ def _open_order(state: State, deal: Deal) -> tuple[int, ...]:
 
 
 def _answer_order(state: State, deal: Deal) -> tuple[int, ...]:
-    """After a knock (later deals): from the knocker's left round to his right."""
+    """After a knock (later deals): from the knocker's left round to their right."""
     assert deal.knocker is not None
     return round_after(deal.knocker, state.n)
 
@@ -124,7 +124,7 @@ def _lone_knocker(state: State) -> State:
                          f"Deal {deal.number}: everybody passed – thrown in", {}, deal.number)
         return replace(state, phase="deal", redeals=0, dealer=_next_dealer(state),
                        deal=replace(deal, outcome="thrown_in"))
-    # Nobody contests him: the tricks are his, five, or as many as take him to 0.
+    # Nobody contests them: the tricks are theirs, five, or as many as take them to 0.
     taken = min(TRICKS_PER_DEAL, state.scores[knocker] // PER_TRICK)
     won = tuple(taken if s == knocker else 0 for s in range(state.n))
     return _score_deal(replace(state, deal=replace(deal, won=won)))

@@ -98,7 +98,7 @@ def _note_lead(state: State, deal: Deal, seat: int, card: Card) -> Deal:
 
 def _prove_missed_trump_leads(state: State, seat: int, card: Card, number: int) -> State:
     """A trump played now proves every earlier non-trump lead of this player under trumfmant:
-    he held this trump then. Each missed lead costs a limpa, written at once."""
+    they held this trump then. Each missed lead costs a limpa, written at once."""
     deal = state.deal
     assert deal is not None
     proven = [s for s in deal.suspect_leads if s[0] == seat]
@@ -171,7 +171,7 @@ def open_missed_leads(state: State) -> tuple[tuple[int, int, Card], ...]:
 
 def _on_trumfmant_breach(state: State, event: dict[str, Any]) -> State:
     """The table calls a missed trump lead that play could not prove: the deal stopped
-    before the offender played a trump, and his hand shows he held one. As a proven one,
+    before the offender played a trump, and their hand shows they held one. As a proven one,
     it costs a limpa (Spelet av korten); if that lifts the winner above 0 the omgång goes on."""
     seat, trick, card = event["seat"], event.get("trick"), event.get("card")
     deal = state.deal
@@ -217,7 +217,7 @@ def _on_trumfmant_breach(state: State, event: dict[str, Any]) -> State:
     state = _penalty_limpa(replace(state, deal=deal), seat, lead_trick)
     state = replace(state, deal=replace(state.deal, findings=state.deal.findings + (finding,)))
     if state.winner is not None and state.scores[state.winner] > 0:
-        # The winner's own missed lead: the limpa takes him back above 0, as it would have
+        # The winner's own missed lead: the limpa takes them back above 0, as it would have
         # had play proved it in time; nobody stands at 0, so the omgång goes on.
         state = replace(state, winner=None, phase="deal", first_rules=False, redeals=0,
                         dealer=_next_dealer(state))
@@ -225,7 +225,7 @@ def _on_trumfmant_breach(state: State, event: dict[str, Any]) -> State:
 
 
 def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """The trump shown must be one he can have held: a trump, not played, not laid away, and
+    """The trump shown must be one they can have held: a trump, not played, not laid away, and
     the turned card only in the dealer's hand."""
     trump = _trump(deal)
     if card.suit != trump:
@@ -233,7 +233,7 @@ def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
                          f"{card} är inte trumf.", f"{card} is not a trump.")
     deal.knowledge.check_unplayed(card, R_PLAY)
     for who, dead in deal.laid_away:
-        if dead == card:  # his secret still at a table that keeps private entries closed
+        if dead == card:  # their secret still at a table that keeps private entries closed
             raise _refuse_laid_away(state, card, who, R_PLAY, seat)
     if card == deal.trump_card and seat != deal.dealer:
         raise _card_is_dealers(state, deal, seat)
@@ -241,8 +241,8 @@ def _check_shown_trump(state: State, deal: Deal, seat: int, card: Card) -> None:
 
 # --- a hand entered by its player: every play checked at once --------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player in the deal enters the cards he holds, once the buying is over (his hand is
-    final then): five less those he has played. None played, laid away, or in another entered
+    """A player in the deal enters the cards they hold, once the buying is over (their hand is
+    final then): five less those they have played. None played, laid away, or in another entered
     hand; the turned card only in the dealer's."""
     deal = state.deal
     if state.phase != "play" or deal is None:
@@ -275,8 +275,8 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
 
 def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
     """With the seat's hand entered, each duty of "Spelet av korten" is checked at once:
-    the card is his; the first leader holding the trump ace leads it; under trumfmant the
-    leader leads a trump if he has one; a follower follows suit if he can."""
+    the card is theirs; the first leader holding the trump ace leads it; under trumfmant the
+    leader leads a trump if they have one; a follower follows suit if they can."""
     if not deal.hands:
         return
     hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
@@ -316,7 +316,7 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    """The cards ``seat`` may play now when their hand is entered, else ``None``."""
     deal = state.deal
     if deal is None or not deal.hands or deal.hands[seat] is None or deal.current is None:
         return None
@@ -332,7 +332,7 @@ def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
 
 def _with_hands(state: State, exp: Expected) -> Expected:
     """``expected`` plus hand entry after the buying, and the legal cards of the seat to play
-    when his hand is known (sealed: only his phone sees them)."""
+    when their hand is known (sealed: only their phone sees them)."""
     deal = state.deal
     if state.phase != "play" or deal is None:
         return exp

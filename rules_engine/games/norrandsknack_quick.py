@@ -152,7 +152,7 @@ def _check_quick_play(state: State, tricks: list[int], missed: list[int]) -> Non
 
 
 def _check_quick_end(state: State, tricks: list[int]) -> None:
-    """Five tricks, unless one player's tricks reached his points and the deal stopped."""
+    """Five tricks, unless one player's tricks reached their points and the deal stopped."""
     deal = state.deal
     assert deal is not None
     over = [s for s in deal.active if PER_TRICK * tricks[s] > state.scores[s]]

@@ -89,7 +89,7 @@ def _score_deal(state: State) -> State:
 
 
 def settlement(state: State) -> tuple[int, ...] | None:
-    """With a stake: the winner takes the pot; everyone's net is what he got minus what he
+    """With a stake: the winner takes the pot; everyone's net is what they got minus what they
     put in. ``None`` when not playing for money or the omgång is not over."""
     if state.winner is None or not state.options.stake:
         return None

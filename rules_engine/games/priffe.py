@@ -13,8 +13,8 @@ course of a match and its protokoll, in the order of the text.
 
 How a deal runs, as the text says it
 ------------------------------------
-First the players draw for seats: the lowest card (the ace counts lowest) chooses his chair
-and deals first; the second lowest is his partner, opposite; the other two are the other
+First the players draw for seats: the lowest card (the ace counts lowest) chooses their chair
+and deals first; the second lowest is their partner, opposite; the other two are the other
 *bolag*. 13 cards each. Bidding goes once round clockwise from forehand; each player bids
 higher than the bid before or passes. From high to low: *preference* (no trumps, take as
 many tricks as you can), *noll* (nollissimo: take as few as you can), *hjärter* (hearts
@@ -51,7 +51,7 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/priff
 --------------------------------------------------------------------------------------
 - The draw: only the rank counts, the ace lowest (the text). Cards of equal rank that decide
   the first dealer (the two lowest) or the partners (the second and third) are refused: draw
-  again. For the sits schedule the lowest is A, his partner C, the third lowest B, the
+  again. For the sits schedule the lowest is A, their partner C, the third lowest B, the
   highest D (the README: sits 1 A–C against B–D, sits 2 A–B against C–D, sits 3 A–D against
   B–C). Without a draw the players are A B C D in the order entered, the first dealer the
   table's.
@@ -389,7 +389,7 @@ def _on_draw(state: State, event: dict[str, Any]) -> State:
         tied = tuple(p for p in ranking if values[p] == values[ranking[1]])
         raise table.refuse_draw_tie(R_DRAW, tied, state.players, "vem som blir partner",
                                     "who partners whom")
-    a, c, b, d = ranking  # lowest A, his partner C; then B and D
+    a, c, b, d = ranking  # lowest A, their partner C; then B and D
     letters = (a, b, c, d)
     seating = _schedule_seating(letters, 1, state.seating)
     state = replace(state, letters=letters, seating=seating, sides=table.sides_of(seating),

@@ -9,7 +9,7 @@ from ..events import EventSpec
 from .priffe_bids import HJARTER, KLOVER, NOLL, PASS, PREFERENCE, RUTER, SPADER, TVANGSNOLL
 from .whist_play import CARD_EVENT_LABELS, CARD_EVENTS, CARD_FIELD_LABELS
 
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 EVENTS = {

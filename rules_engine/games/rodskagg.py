@@ -24,14 +24,14 @@ cards in. Then the last two tricks are played.
 Only the declarer moves down: made (at least as many tricks as bid) → minus the tricks taken;
 failed → +5, still minus the tricks taken. A joiner who takes neither of the last two tricks
 → +5. Rödskägg made wins the match at once; Rödskägg failed puts that player out of the match,
-standing at his points before the deal + 5. The first to reach 0 or below after a deal wins
+standing at their points before the deal + 5. The first to reach 0 or below after a deal wins
 and is paid by each other player in proportion to the difference in points.
 
 "Fem opp!" — each breach is an event a player calls
 ----------------------------------------------------
 ``foreign_cut``        the dealer let someone else cut: dealer +5.
-``picked_up_early``    a player took up his cards before the dealer's knock: that player +5.
-``misdeal`` (its own event) a misdeal: redeal by the same dealer; the dealer +5 if he had not
+``picked_up_early``    a player took up their cards before the dealer's knock: that player +5.
+``misdeal`` (its own event) a misdeal: redeal by the same dealer; the dealer +5 if they had not
                        knocked "Knack för kort och felgiv".
 ``forgot_ask``         the declarer did not ask "Går ni med?" after the fourth trick: +5.
 ``forgot_exit_knock``  a player who reached 0 during the deal did not knock "Knack för min
@@ -52,10 +52,10 @@ Interpretations (where the text is silent; each is documented on the rules page 
   Between deals (phase ``deal``, e.g. on a table that enters deals by quick entry, with no
   ``deal`` entry) both are calls for the coming deal and are written under its number.
 - The forgotten "Går ni med?": the app refuses the fifth trick until the declarer has asked or
-  someone has called fem opp on him; after the call the question counts as asked and the
+  someone has called fem opp on them; after the call the question counts as asked and the
   trickless players decide.
 - The forgotten exit knock is established when a further card is played after the player
-  reached 0 without his knock; the call may come until the next deal begins, and if the +5
+  reached 0 without their knock; the call may come until the next deal begins, and if the +5
   lifts a match winner above 0 the match goes on (the next dealer deals). The same holds for
   a forgotten "Går ni med?" called after a quick-entry deal. A made Rödskägg wins whatever
   the points, so no call takes that win away. After a quick entry the app cannot see when
@@ -69,20 +69,20 @@ Interpretations (where the text is silent; each is documented on the rules page 
   descriptions have); fem opp is always 5, it is the name of the game.
 - Option ``declarer_leads_all``: some descriptions let the declarer lead every trick.
 - Option ``exact_zero``: some descriptions require landing exactly on 0. Then a made contract
-  that would take the declarer below 0 leaves his points unchanged (our reading).
+  that would take the declarer below 0 leaves their points unchanged (our reading).
 - If after a failed Rödskägg only one player is left in the match, that player has won.
-- The settlement: each loser pays the winner stake × his points − the winner's points; a
+- The settlement: each loser pays the winner stake × their points − the winner's points; a
   loser standing below the winner (a made Rödskägg from high points) pays nothing.
 - A revoke proven later (design principle 3) is reported as a finding; the text sets no
   penalty for it, so the table decides (it can correct the entry).
 
-A hand entered by its player (``hand``, private to his seat until the deal is over)
+A hand entered by its player (``hand``, private to their seat until the deal is over)
 -----------------------------------------------------------------------------------
-A player may enter the cards he holds now (six dealt less those played), during the bidding
-or the play. With it each of his plays is checked at once: a card not in the hand
+A player may enter the cards they hold now (six dealt less those played), during the bidding
+or the play. With it each of their plays is checked at once: a card not in the hand
 (``not_in_hand``) and a card that does not follow suit while the hand could
-(``must_follow``) are refused citing "Rödskägg — Spelet". A hand holding a suit he showed
-void in earlier proves that revoke (a finding private to him). How the entry stays private:
+(``must_follow``) are refused citing "Rödskägg — Spelet". A hand holding a suit they showed
+void in earlier proves that revoke (a finding private to them). How the entry stays private:
 ``rules_engine.hands``.
 """
 
@@ -210,7 +210,7 @@ EVENTS = {
     "hand": hand_entry.HAND_EVENT,
 }
 
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 
@@ -543,7 +543,7 @@ def _score_deal(state: State) -> State:
         return replace(state, winner=declarer, phase="over")
     if len(state.in_match) == 1:
         return replace(state, winner=state.in_match[0], phase="over")
-    # _next_dealer skips players out of the match, the dealer himself included.
+    # _next_dealer skips players out of the match, the dealer themselves included.
     return replace(state, dealer=_next_dealer(state))
 
 
@@ -619,7 +619,7 @@ def is_over(state: State) -> bool:
 
 
 def settlement(state: State) -> tuple[int, ...] | None:
-    """Each loser pays the winner stake × (his points − the winner's points).
+    """Each loser pays the winner stake × (their points − the winner's points).
 
     A loser standing *below* the winner (possible after a made Rödskägg from high points,
     or when the last player left wins) pays nothing: the text has the winner paid by the

@@ -114,7 +114,7 @@ def _won_by_rodskagg(state: State) -> bool:
 
 def _breach_check(state: State, breach: str) -> int | None:
     """Refuse a call that cannot be right now; return the offender where the rules name
-    him (the dealer, the declarer), ``None`` where the caller must say who it was."""
+    them (the dealer, the declarer), ``None`` where the caller must say who it was."""
     deal = state.deal
     rule = _BREACH_RULE[breach]
 
@@ -140,7 +140,7 @@ def _breach_check(state: State, breach: str) -> int | None:
     # forgot_exit_knock
     if after_quick:
         # As in play (_check_exit): 0 reached *during* the deal, i.e. by the fifth trick at
-        # the latest, from the points he stood at when play began (fem opp included).
+        # the latest, from the points they stood at when play began (fem opp included).
         by_fifth = min(deal.won[deal.declarer], TRICKS_PER_DEAL - 1)
         possible = by_fifth >= tricks_needed(deal.contract) and _has_won(
             state, _points_before_play(state, deal) - by_fifth)
@@ -188,7 +188,7 @@ def _points_before_play(state: State, deal: Deal) -> int:
 # --- the calls open now (what expected offers) ------------------------------------------------
 def open_calls(state: State) -> list[dict[str, Any]]:
     """Every fem-opp call that would be accepted now: per breach and offender (``None``
-    where the rules name him), the seats that may call it. ``expected`` offers these and
+    where the rules name them), the seats that may call it. ``expected`` offers these and
     nothing else (the same ``check_call`` as ``apply``)."""
     calls = []
     for breach in BREACHES:

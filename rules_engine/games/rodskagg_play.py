@@ -4,7 +4,7 @@ Part of ``rules_engine.games.rodskagg`` (import that module, not this one: the r
 the state and the small helpers are there, and it wires these handlers in). No trumps:
 follow suit, else discard (``rules_engine.tricks``); the players still in the deal are the
 seats in the match less those who did not join (``rules_engine.seating`` skips the others).
-A hand entered by its player (``rules_engine.hands``) checks each of his plays at once.
+A hand entered by its player (``rules_engine.hands``) checks each of their plays at once.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def _finish_trick(state: State) -> State:
 
 
 def _check_exit(state: State, deal: Deal) -> Deal:
-    """Did the declarer reach 0 during the deal? Then he must knock for his exit."""
+    """Did the declarer reach 0 during the deal? Then they must knock for their exit."""
     if deal.exit_due is not None or deal.declarer is None or deal.contract is None:
         return deal
     if len(deal.tricks) >= TRICKS_PER_DEAL:
@@ -173,11 +173,11 @@ def _on_exit_knock(state: State, event: dict[str, Any]) -> State:
 
 # --- a hand entered by its player: every play checked at once ------------------------------
 def _on_hand(state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds now, during the bidding or the play.
+    """A player enters the cards they hold now, during the bidding or the play.
 
-    He holds the six dealt cards less those he has played. None of the cards already played
-    can be in it, nor a card of another entered hand. A suit he showed void in earlier (he did
-    not follow it) and now holds proves that revoke: a finding private to him until the deal
+    They hold the six dealt cards less those they have played. None of the cards already played
+    can be in it, nor a card of another entered hand. A suit they showed void in earlier (they did
+    not follow it) and now holds proves that revoke: a finding private to them until the deal
     is over.
     """
     deal = state.deal
@@ -226,7 +226,7 @@ def _revoke_by_hand(state: State, void: Void, proof: Card) -> Finding:
 
 
 def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None:
-    """With the seat's hand entered: the card must be in it, and he must follow suit if he
+    """With the seat's hand entered: the card must be in it, and they must follow suit if they
     can ("man måste följa färg, annars saka"). A card in another entered hand is refused."""
     hand_entry.check_in_hand(deal.hands, seat, card, R_PLAY, state.players)
     hand, led = deal.hands[seat], deal.current.led_suit
@@ -238,7 +238,7 @@ def _check_against_hand(state: State, deal: Deal, seat: int, card: Card) -> None
 
 
 def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    """The cards ``seat`` may play now when their hand is entered, else ``None``."""
     deal = state.deal
     if deal is None or deal.current is None or not deal.hands or deal.hands[seat] is None:
         return None
@@ -246,8 +246,8 @@ def legal_cards(state: State, seat: int) -> tuple[Card, ...] | None:
 
 
 def _with_hands(state: State, exp: Expected) -> Expected:
-    """``expected`` plus hand entry: who may enter his hand now, and the legal cards of the
-    seat to play when his hand is known (sealed: only his phone sees them)."""
+    """``expected`` plus hand entry: who may enter their hand now, and the legal cards of the
+    seat to play when their hand is known (sealed: only their phone sees them)."""
     deal = state.deal
     if deal_in_progress(state) is None or not deal.hands:
         return exp

@@ -39,10 +39,17 @@ def _on_result(state: State, event: dict[str, Any]) -> State:
                              f"{_name(state, seat)} is out of the match and does not bid.")
     state = bidding.bid_rest(state, _bidding_order(state, deal), deal.bids, raw_bids, _on_bid)
     if state.phase == "deal":  # everyone passed
-        if any(event.get("tricks") or []) or event.get("joined"):
+        tricks = event.get("tricks")
+        if any(tricks or []) or event.get("joined"):
             raise _violation("no_declarer", R_BIDDING, {},
                              "Alla smög: då spelas inga stick.",
                              "Everyone passed: no tricks are played.")
+        if tricks not in (None, []) and not is_counts(tricks, (state.n,)):
+            # No tricks are played, but what was written must still be tricks per seat.
+            raise _violation("result_shape", R_PLAY, {"tricks": tricks},
+                             f"Ange antal stick (0–6) för var och en av {state.n} platser.",
+                             f"Give the number of tricks (0–6) for each of the {state.n} "
+                             "seats.")
         return state
     deal = state.deal
     assert deal is not None and deal.declarer is not None

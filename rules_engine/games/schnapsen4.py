@@ -8,17 +8,17 @@ as in the two-handed sections, and the README's note on marriages. Cited as
 How a hand runs, as the text says it
 ------------------------------------
 24 cards: Schnapsen's 20 and the four nines (below the jack, worth 0). The first dealer is
-chosen at the table; then the deal passes counter-clockwise. The dealer shuffles, his left
-neighbour cuts, and he deals three cards at a time counter-clockwise, starting with his
-right-hand neighbour. That player looks at his three cards and calls a card he would like his
+chosen at the table; then the deal passes counter-clockwise. The dealer shuffles, their left
+neighbour cuts, and they deal three cards at a time counter-clockwise, starting with their
+right-hand neighbour. That player looks at their three cards and calls a card they would like their
 partner to hold: its suit is trumps. Then the dealer deals three more each (six each). The
 holder of the called card plays with the caller against the other two, but may not say so
-until he plays it; if the caller got it himself, he plays alone against three, and may not say
+until they play it; if the caller got it themselves, they play alone against three, and may not say
 that either. The caller leads the first trick, then the winner of each trick; play goes
 counter-clockwise. One must follow suit, else trump, and within that beat the cards on the
 table if one can. The highest trump, else the highest card of the suit led, wins. The leader
 with K and Q of a suit shows both and plays one: 40 in trumps, else 20 (the first leader's
-marriage counts once he wins a trick). The last trick is worth 10. A player whose side thinks
+marriage counts once they win a trick). The last trick is worth 10. A player whose side thinks
 it has 66 says so, and the hand ends. A right claim — or, with no claim, the side with more
 points after the last trick — scores, for each of its players, 1 if the other side has 33 or
 more, 2 if it has less but a trick, 3 if it has no trick. A wrong claim gives each player of
@@ -36,12 +36,12 @@ as in Schnapsen.
 Interpretations (where the text is silent or unclear; also on docs/rules/schnapsen.md)
 -------------------------------------------------------------------------------------
 - Seats are numbered clockwise; the dealer's right-hand neighbour is the next seat counter-
-  clockwise. He calls and leads; the deal passes counter-clockwise too.
-- The caller may call any card of the deck; the app cannot see whether he holds it. If he does
-  (or gets it), he plays alone — the text's one against three.
+  clockwise. They call and leads; the deal passes counter-clockwise too.
+- The caller may call any card of the deck; the app cannot see whether they hold it. If they do
+  (or gets it), they play alone — the text's one against three.
 - "相手側が 32 点未満" (the other side below 32) leaves 32 itself unnamed; read as the
   two-handed text's "32 or less": below 33 with a trick scores 2.
-- The marriage counts once its announcer has won a trick himself (the text's first-trick case,
+- The marriage counts once its announcer has won a trick themselves (the text's first-trick case,
   README); a partner's trick does not count for it.
 - After the last trick without a claim the side with more points wins; at equal points (65 each
   is possible) the side that took the last trick wins (our reading; the text is silent).
@@ -49,7 +49,7 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
   to each player of the winning side. When a player reaches 0 the Bummerl is over: the players
   at 0 win it and everybody else gets a Bummerl; all start again from 7.
 - A claim before the called card is played must name the partner (the cards are shown at the
-  end). If he did not follow its suit earlier (or did not trump or head with it), that was a
+  end). If they did not follow its suit earlier (or did not trump or head with it), that was a
   breach, proven by the claim: a finding naming the trick. Naming a different holder once the
   card is known is refused.
 """

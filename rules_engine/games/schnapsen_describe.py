@@ -246,7 +246,7 @@ def _hand_dict(variant: Variant, state: State, hand: Hand) -> dict[str, Any]:
                          for s in range(variant.players)]
     else:
         # No peeking (tournament rule): each player's won cards lie face down in front of
-        # him until the hand is over — no list of finished tricks, each pile sealed for
+        # them until the hand is over — no list of finished tricks, each pile sealed for
         # the seat that took it (rules_engine.secrets: others learn only how many cards).
         out["won_piles"] = [sealed(s, hand.won[s]) for s in range(variant.players)]
     if variant.talon:

@@ -18,23 +18,23 @@ How a hand runs, as the text says it (two players)
 cards each (the opponent first), turns one card face up, gives two more each and lays the rest
 face down across the turned card: the talon; the turned card is trump and the talon's last
 card. The non-dealer leads the first trick, then the trick's winner. While cards can be drawn,
-the follower may play any card; once the talon is closed or exhausted he must follow suit and
-beat the card led if he can (a higher card of the suit, else a lower one, else a trump, else
+the follower may play any card; once the talon is closed or exhausted they must follow suit and
+beat the card led if they can (a higher card of the suit, else a lower one, else a trump, else
 anything). The highest trump, else the highest card of the suit led, wins. While the talon is
 open the winner and then the loser draw a card each. The next leader, after drawing and before
-his card, may exchange the trump jack for the trump card (before the first trick too), and may
+their card, may exchange the trump jack for the trump card (before the first trick too), and may
 close the talon by turning the trump card down on it (also right after an exchange, also
 before the first trick). A leader with K and Q of a suit scores a marriage — 40 in trumps,
 else 20 — by leading one and showing the other; the points of a marriage the first leader
-shows count only once he wins a trick (and by the README's common rule, any marriage counts
-only once its announcer has won a trick). Whoever believes he has 66 with his cards and
+shows count only once they win a trick (and by the README's common rule, any marriage counts
+only once its announcer has won a trick). Whoever believes they have 66 with their cards and
 marriages claims it and the hand ends; otherwise it ends when the hands are empty.
 
 Game points (the text's ゲーム点, "written out in words, then implemented as"):
 
 - A right claim when the opponent did not close, and the last (10th) trick of an exhausted
-  talon: 1 if the opponent has 33 or more, 2 if he has 32 or less but at least one trick, 3 if
-  he has no trick — ``game_points_by_figures``.
+  talon: 1 if the opponent has 33 or more, 2 if they have 32 or less but at least one trick, 3 if
+  they have no trick — ``game_points_by_figures``.
 - A right claim against an opponent who closed, and the opponent's wrong claim: 3 if the
   scorer has no trick, else 2 — ``game_points_two_or_three``.
 - After a closing the points and tricks that decide are those *at the moment of closing*
@@ -50,15 +50,15 @@ the hand), the cards played, the card a marriage showed, the trump card an excha
 draw put into a hand. A card in the talon, played, or known in the other hand is refused at
 once; so is a card that breaks the duty to follow, trump or head when a known card proves it.
 Otherwise, once the duty applies no card enters a hand any more, so every card a player plays
-later was in his hand before: a later card that would have been the required one proves the
+later was in their hand before: a later card that would have been the required one proves the
 earlier breach, and a finding names both tricks (``duty_breach``).
 
-A hand entered by its player (``hand``, private to his seat until the hand is over) can be
+A hand entered by its player (``hand``, private to their seat until the hand is over) can be
 entered once no card enters a hand any more (talon closed or exhausted; four hands: at once):
-then each of his cards is checked at once against it — not in it, or made wrong by another
+then each of their cards is checked at once against it — not in it, or made wrong by another
 card of it under the duty to follow, trump and head — and refused with the duty cited. Under
 ``no_peeking`` the won tricks lie face down: ``describe`` lists no finished trick during the
-hand and seals each player's won pile for his seat.
+hand and seals each player's won pile for their seat.
 
 The dispute settler
 -------------------
@@ -72,16 +72,16 @@ Interpretations (where the text is silent or unclear; also on docs/rules/schnaps
 -------------------------------------------------------------------------------------
 - Drawing from the talon is implied, not entered: after each trick of an open talon the winner
   and then the loser draw; the loser of the trick that empties the talon takes the trump card
-  (the app then knows it is in his hand).
+  (the app then knows it is in their hand).
 - A claim may be entered at any moment of a hand by either player (mid-trick too, e.g. right
   after a marriage lead). It is judged on the points *then*: cards won plus the marriages that
   count. A wrong claim is not refused: it is a claim, scored against the claimant.
-- "Wrong claim → 2, or 3 if he has no trick" and "against a closer → 2 or 3": the text's
-  "if he took no card" names the scorer (the four-handed section says so explicitly); after a
-  closing his tricks at the moment of closing decide, as for every figure after a closing.
+- "Wrong claim → 2, or 3 if they have no trick" and "against a closer → 2 or 3": the text's
+  "if they took no card" names the scorer (the four-handed section says so explicitly); after a
+  closing their tricks at the moment of closing decide, as for every figure after a closing.
 - A marriage counts once its announcer has won a trick (README); it is "pending" until then
   and counts for nothing in the figures of the moment (closing, claim).
-- The figures at the moment of closing are taken before the closer leads (a marriage he then
+- The figures at the moment of closing are taken before the closer leads (a marriage they then
   announces is not in them).
 - Quick entry of a closed hand (two hands) says who closed and the figures at the closing
   (the closer's opponent's points and tricks; the closer's tricks for the opponent's wrong
@@ -441,8 +441,8 @@ def caller_seat(variant: Variant, dealer: int) -> int:
 
 
 def _on_call(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    """Four hands: the dealer's right-hand neighbour looks at his first three cards and calls
-    a card; its suit is trump and its holder his secret partner (4 人版)."""
+    """Four hands: the dealer's right-hand neighbour looks at their first three cards and calls
+    a card; its suit is trump and its holder their secret partner (4 人版)."""
     if state.phase != "deal":
         raise refuse_phase(variant, state, "call")
     seat, card = event["seat"], event["card"]
@@ -603,7 +603,7 @@ def events_for(variant: Variant, close_before_drawing: bool = False) -> dict[str
     return events
 
 
-# A hand a player enters is his alone until the hand is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the hand is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 

@@ -216,7 +216,7 @@ def trick_winner(variant: Variant, hand: Hand, trick: Trick) -> int:
 
 
 def sides_of(variant: Variant, hand: Hand) -> tuple[tuple[int, ...], ...] | None:
-    """The two sides: each player for himself with two; with four the caller and the holder
+    """The two sides: each player for themselves with two; with four the caller and the holder
     of the called card (or the caller alone) against the rest — None while unknown."""
     if not variant.calls_partner:
         return tuple((s,) for s in range(variant.players))

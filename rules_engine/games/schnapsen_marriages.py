@@ -32,8 +32,8 @@ def marriage_partner(card: Card) -> Card:
 
 def marriage_refusal(variant: Variant, state: State, seat: int | None,
                      card: Card | None = None) -> RuleViolation | None:
-    """Why ``seat`` may not lead ``card`` as a marriage now (None: allowed if he holds the
-    pair). Without a card: may he announce any marriage now?"""
+    """Why ``seat`` may not lead ``card`` as a marriage now (None: allowed if they hold the
+    pair). Without a card: may they announce any marriage now?"""
     hand = state.hand
     assert hand is not None and hand.current is not None
     rule = variant.refs.marriage
@@ -123,7 +123,7 @@ def on_claim(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 def _with_partner(variant: Variant, state: State, hand: Hand, partner: int | None) -> Hand:
     """Four hands: a claim ends the hand, so the holder of the called card is shown. Until
-    the card was played the claim names him (``partner``)."""
+    the card was played the claim names them (``partner``)."""
     rule = variant.refs.claim
     called = hand.called
     assert called is not None
@@ -140,7 +140,7 @@ def _with_partner(variant: Variant, state: State, hand: Hand, partner: int | Non
             f"{called} är inte spelat än: ange vem som har det (partner), så avgörs sidorna.",
             f"{called} has not been played yet: say who holds it (partner), so the sides are "
             "known.")
-    # The claim shows the called card in his hand: a void he showed in its suit (or a trick
-    # he did not trump or head with it) was a breach, proven now (design principle 3).
+    # The claim shows the called card in their hand: a void they showed in its suit (or a trick
+    # they did not trump or head with it) was a breach, proven now (design principle 3).
     findings = play.proven_breaches(variant, state, hand, partner, called, shown=True)
     return replace(hand, partner=partner, duty_findings=hand.duty_findings + findings)

@@ -115,7 +115,7 @@ def _check_known_duty(variant: Variant, state: State, hand: Hand, seat: int,
 def proven_breaches(variant: Variant, state: State, hand: Hand, seat: int,
                     card: Card, shown: bool = False) -> tuple[Finding, ...]:
     """Earlier tricks under the duty in which ``seat`` followed wrongly, proven by ``card``
-    (played now, or ``shown`` in his hand at a claim): under the duty no card enters a hand,
+    (played now, or ``shown`` in their hand at a claim): under the duty no card enters a hand,
     so ``card`` was held then too."""
     found = []
     already = {(f.seat, f.params["breach_trick"]) for f in hand.duty_findings}
@@ -167,14 +167,14 @@ def _finish_trick(variant: Variant, state: State) -> State:
 
 # --- a hand entered by its player: each play checked at once -----------------------------------
 def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
-    """A player enters the cards he holds, once no card enters a hand any more: the talon
+    """A player enters the cards they hold, once no card enters a hand any more: the talon
     closed or exhausted (two hands, 66), or from the first trick (four hands) — exactly when
     the duty to follow, trump and head applies. Before that every draw would change it.
 
-    The hand must hold his cards the table knows (a marriage partner shown, the trump card
+    The hand must hold their cards the table knows (a marriage partner shown, the trump card
     taken) and none played, under the talon, out of play or known or entered elsewhere.
     Cards in it that an earlier trick under the duty should have brought out prove that
-    breach: a finding private to him until the hand is over.
+    breach: a finding private to them until the hand is over.
     """
     hand = require_play(variant, state, "hand")
     trick = hand.current
@@ -214,7 +214,7 @@ def on_hand(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def _private_breach(state: State, finding: Finding, seat: int) -> Finding:
-    """A duty breach proven by a card of the entered hand: its card is his secret."""
+    """A duty breach proven by a card of the entered hand: its card is their secret."""
     duty = finding.params["duty"]
     sv, en, _code = DUTY_WORDS[duty]
     trick, played = finding.params["breach_trick"], finding.params["breach_card"]
@@ -234,7 +234,7 @@ def _private_breach(state: State, finding: Finding, seat: int) -> Finding:
 
 def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: Card) -> None:
     """With entered hands: the card must be in the player's own and in no other; under the
-    duty no other card of his may make it wrong (follow suit, else trump, and head)."""
+    duty no other card of theirs may make it wrong (follow suit, else trump, and head)."""
     if not hand.entered:
         return
     rule = variant.refs.play
@@ -259,7 +259,7 @@ def _check_entered(variant: Variant, state: State, hand: Hand, seat: int, card: 
 
 
 def entered_legal(variant: Variant, state: State, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his hand is entered, else ``None``."""
+    """The cards ``seat`` may play now when their hand is entered, else ``None``."""
     hand = state.hand
     if hand is None or not hand.entered or hand.entered[seat] is None or hand.current is None:
         return None

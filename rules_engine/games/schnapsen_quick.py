@@ -122,7 +122,7 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
                      "trick).")
     how = event.get("how")
     if how == "wrong_claim" and lp is not None and lp >= TARGET:
-        # The loser of a wrong claim is the claimant, and he had less than 66 (at the end of
+        # The loser of a wrong claim is the claimant, and they had less than 66 (at the end of
         # a closed hand nobody claimed: the closer, who fell short).
         raise refuse("wrong_claim_with_66", {"how": how, "loser_points": lp},
                      f"Ett felaktigt 66 betyder att den som sa det hade under {TARGET}; "
@@ -144,7 +144,7 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
     at_closing = closer is not None and not state.rules.end_of_hand_figures
     at_sv, at_en = (" vid stängningen", " at the closing") if at_closing else ("", "")
     if how in ("wrong_claim", "against_closer") or (closer is not None and not closer_won):
-        # The scorer gets 2, or 3 if he has no trick (after a closing: then).
+        # The scorer gets 2, or 3 if they have no trick (after a closing: then).
         if gp == 1:
             raise refuse("game_points_mismatch", {"how": how},
                          "Ett felaktigt 66 eller 66 mot den som stängde ger 2 eller 3.",
@@ -163,7 +163,7 @@ def _check_quick(variant: Variant, state: State, event: dict[str, Any], gp: int,
                      "Den som vinner med 66 eller sista sticket har tagit stick.",
                      "Whoever wins by 66 or the last trick has taken tricks.")
     if at_closing:
-        lp, lt = op, ot  # the closer won: his opponent's figures at the closing decide
+        lp, lt = op, ot  # the closer won: their opponent's figures at the closing decide
     hint_sv = hint_en = ""
     if closer is None and variant.talon:
         hint_sv = (" (Stängdes talongen? Ange då vem som stängde och motspelarens poäng och "

@@ -2,10 +2,10 @@
 trump jack (66: the nine) for the trump card, the closing, and the implied draw after each
 trick of an open talon (Schnapsen — Bytet, Stängningen, Sticken; 66 — Skillnader).
 
-What only the leader may do before his card — exchange, close, announce a marriage — is
+What only the leader may do before their card — exchange, close, announce a marriage — is
 refused with the same words here (``leader_refusal``, ``first_lead_refusal``); the
 marriages are in ``schnapsen_marriages``. Each ``…_refusal`` answers "why not now?" for the
-event and for the dispute settler alike (None: allowed, if he holds the card).
+event and for the dispute settler alike (None: allowed, if they hold the card).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def exchange_card(state: State, hand: Hand) -> Card | None:
 
 def exchange_refusal(variant: Variant, state: State, seat: int | None,
                      card: Card | None = None) -> RuleViolation | None:
-    """Why ``seat`` may not exchange now (None: allowed if he holds the card)."""
+    """Why ``seat`` may not exchange now (None: allowed if they hold the card)."""
     hand = state.hand
     assert hand is not None and hand.current is not None
     sv_rank, en_rank = rank_words(state.rules.exchange_rank)

@@ -22,7 +22,7 @@ and the cards count 120 (130 with the last-trick 10). Then:
 - ``end_of_hand_figures``: after a closing the end-of-hand points and tricks decide (on —
   the text states it for 66).
 - ``close_before_drawing``: some allow closing with five cards each, before drawing (off).
-  The leader then enters ``close`` with ``before_drawing: true`` right after the trick he
+  The leader then enters ``close`` with ``before_drawing: true`` right after the trick they
   won; the draw of that trick did not happen, and the hand is played out with five cards.
 
 Interpretations (also on docs/rules/schnapsen.md)

@@ -11,31 +11,31 @@ How a game runs, as the text says it
 The dealer gives three cards to each player, one at a time; the rest is the talon, face down.
 
 *Phase one* is tricks between two players at a time. The leader plays any card against the
-player on his left, who answers with any card. Suits do not matter: the higher card wins.
+player on their left, who answers with any card. Suits do not matter: the higher card wins.
 Two cards of the same rank *stunsa*: both players add a new card to the trick until one of
 them plays higher and takes it, so a trick always holds an even number of cards. The winner
-lays the trick face down in front of him and leads against the player on his left: forehand
+lays the trick face down in front of them and leads against the player on their left: forehand
 always plays against efterhand, efterhand against the dealer, the dealer against forehand.
-Everyone draws from the talon as soon as he has played a card, so that he holds three again.
-Instead of a card from his hand a player may *våga*: turn the talon's top card unseen and
+Everyone draws from the talon as soon as they have played a card, so that they hold three again.
+Instead of a card from their hand a player may *våga*: turn the talon's top card unseen and
 put it on the trick, when leading as well as when answering. When only one card is left in
-the talon, the player due to draw it lays it before him without looking at it. The tricks go
+the talon, the player due to draw it lays it before them without looking at it. The tricks go
 on as long as the cards in hand allow; a last trick left undecided in a stunsa goes back to
 its two players' hands. Then the player who took the last talon card turns it, shows it to
 everyone and takes it up: its suit is trumps in phase two.
 
-*Phase two*: everybody takes up the tricks he won. The taker of the last talon card leads.
+*Phase two*: everybody takes up the tricks they won. The taker of the last talon card leads.
 All three play in turn; one card or several at a time, several only in one suit and in
 sequence. Each play must beat the previous player's card: higher in the led suit, or a
-trump — and a player must follow suit if he can, trumping only when void in the led suit.
+trump — and a player must follow suit if they can, trumping only when void in the led suit.
 Playing lower (*krypa*) or discarding (*saka*) is never allowed. A player who cannot or will
-not beat takes the previous player's cards up on his hand: he *super*. The plays lie apart,
+not beat takes the previous player's cards up on their hand: they *super*. The plays lie apart,
 so everyone sees who played what. After three plays to a trick (whoever made them) its cards
 are turned away, out of the game, and the player who made the last play leads the next.
 The last player holding cards is the skitgubbe.
 
 Variants (options): phase two one card at a time (``one_card``); *överstickstvång*, a
-player must beat or trump when he can and may take up only when he cannot (``must_beat``).
+player must beat or trump when they can and may take up only when they cannot (``must_beat``).
 
 What the app knows (design principle 3)
 ---------------------------------------
@@ -49,8 +49,8 @@ hands are unknown, and it knows how many each player holds. So it refuses at onc
 known to be in another hand, on the table or turned away; a card of a player whose every
 card is known; trumping by a player known to hold the led suit; a lower card or a card of
 a third suit; and, with ``must_beat``, a take-up by a player known to hold a card that
-beats. When only one player still holds unknown cards they are all his. A player may show
-his hand (event ``hand``); from then on all his cards are known.
+beats. When only one player still holds unknown cards they are all theirs. A player may show
+their hand (event ``hand``); from then on all their cards are known.
 
 The ``hand`` entry is ``PRIVATE`` to its seat until the game is over: cards known only
 through it (``Held.private``), and what the app infers with them, are sealed in ``describe``,
@@ -59,10 +59,10 @@ left out of the public hints, and refusals and findings resting on them carry
 
 What it can only prove later becomes a finding naming both moments (the text sets no
 penalty, so the table decides): a player trumped (claiming a void in the led suit) and
-later shows a card of that suit that he held all along (``revoke_proven``); with
-``must_beat``, a player took up and later shows a card he held then that would have beaten
+later shows a card of that suit that they held all along (``revoke_proven``); with
+``must_beat``, a player took up and later shows a card they held then that would have beaten
 the cards on top in their suit (``could_have_beaten``). "Held all along" means one of the
-unknown cards of his phase-one hand: cards taken up later prove nothing.
+unknown cards of their phase-one hand: cards taken up later prove nothing.
 
 Interpretations (where the text is silent or ambiguous; also on docs/rules/skitgubbe.md)
 -----------------------------------------------------------------------------------------
@@ -71,20 +71,20 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/skitg
   clockwise (option ``next_dealer``: or the skitgubbe deals).
 - The ace is high and the two low, in both phases; a run is in sequence by that order (no
   ace–two wrap).
-- In a stunsa the leader adds his card first, then the answerer (this decides who draws the
+- In a stunsa the leader adds their card first, then the answerer (this decides who draws the
   last talon card). Våga is allowed in a stunsa round too ("oavsett om han spelar ut först
   till sticket eller svarar på utspel"), but never with the last talon card: it is reserved
   for the player due to draw it.
 - "Så långt det är möjligt": the tricks stop when the winner of the last trick, or the
-  player on his left, has no card left; a stunsa stops undecided when either of its two
+  player on their left, has no card left; a stunsa stops undecided when either of its two
   players has no card left to add, and its cards go back to the hands they came from.
-- Phase two goes clockwise; a player without cards is skipped and stays out even when his
+- Phase two goes clockwise; a player without cards is skipped and stays out even when their
   last cards are taken up by the next player.
 - Beating a group means beating its highest card; a run that beats has its lowest card above
   it. A trump on top of a plain-suit lead is beaten only by a higher trump, and trumping —
   over a trump too — is allowed only when void in the led suit.
 - Supa takes up the group on top of the table, whoever played it: in the text's example A,
-  facing his own ♣9 after C has taken up B's run, may take it back (or beat it, as he does).
+  facing their own ♣9 after C has taken up B's run, may take it back (or beat it, as they do).
   On an empty table there is nothing to take up: the player leads.
 - A take-up is not a play: "tre gånger" counts the groups lying on the table. When a take-up
   empties the table, the next player leads (the trick keeps its number).
@@ -107,12 +107,12 @@ Interpretations (where the text is silent or ambiguous; also on docs/rules/skitg
 - Beginning at phase two: phase one has nothing to referee (any card goes, the app only
   counts), so a table may play it without entering its ~50 cards. At the start of a game,
   before any card of phase one is entered, the ``trump`` entry may carry who took the last
-  talon card (``seat``; he leads phase two, as the text says) and how many cards each player
+  talon card (``seat``; they lead phase two, as the text says) and how many cards each player
   takes up (``hands``: one count per player, 52 in all, at least the trump card for its
   taker). The app then knows the trump card in the taker's hand and that every other card is
   in some hand, as many in each as entered; from there phase two, its checks and findings
   and the protokoll are exactly as after a phase one entered card by card (the cards a
-  player won are simply not known until he plays or shows them). After a phase one entered
+  player won are simply not known until they play or show them). After a phase one entered
   card by card, ``hands`` may be given too and must match what the app counted.
 
 Where the code is
@@ -313,7 +313,7 @@ class Held:
 
     card: Card
     since: int
-    # Known only through its holder's private hand entry (or inferred with it): his secret
+    # Known only through its holder's private hand entry (or inferred with it): their secret
     # until the game is over (rules_engine.secrets).
     private: bool = False
 
@@ -339,8 +339,8 @@ class Group:
 class Claim:
     """What a move said about a hand that only a later card can disprove.
 
-    ``void``: he trumped, so he held no card of ``suit``. ``cannot_beat``: he took up under
-    compulsory beating, so he held no card of ``suit`` above ``above`` (a rank index).
+    ``void``: they trumped, so they held no card of ``suit``. ``cannot_beat``: they took up under
+    compulsory beating, so they held no card of ``suit`` above ``above`` (a rank index).
     """
 
     kind: str
@@ -349,7 +349,7 @@ class Claim:
     above: int
     move: int
     trick: int
-    shown: tuple[Card, ...]  # the cards that made the claim: his trumps, or the group taken up
+    shown: tuple[Card, ...]  # the cards that made the claim: their trumps, or the group taken up
 
 
 @dataclass(frozen=True)
@@ -587,7 +587,7 @@ def deal_in_progress(state: State) -> int | None:
     return None if state.over or state.game.phase == "over" else state.game.number
 
 
-# A hand a player shows on his own phone is his alone until the game is over.
+# A hand a player shows on their own phone is theirs alone until the game is over.
 PRIVATE = hand_entry.PRIVATE
 
 

@@ -29,7 +29,7 @@ def _seen_in_phase_one(game: Game) -> dict[Card, int]:
 
 
 def _can_put(game: Game, seat: int) -> bool:
-    """Can ``seat`` put a card on a phase-one trick (from his hand, or by våga)?"""
+    """Can ``seat`` put a card on a phase-one trick (from their hand, or by våga)?"""
     return game.in_hand[seat] > 0 or game.talon > LAST_TALON_CARD
 
 
@@ -117,8 +117,8 @@ def _on_trump(state: State, event: dict[str, Any]) -> State:
 
 
 def _phase_two_counts(game: Game, taker: int) -> tuple[int, ...]:
-    """The cards each player takes up when phase two begins: his tricks, the cards of an
-    undecided last trick, the cards left in his hand, and the trump card for its taker."""
+    """The cards each player takes up when phase two begins: their tricks, the cards of an
+    undecided last trick, the cards left in their hand, and the trump card for its taker."""
     return tuple(
         sum(len(d.plays) for d in game.duels if d.winner == seat)
         + (len(game.undecided.cards_of(seat)) if game.undecided else 0)
@@ -161,7 +161,7 @@ def _check_hands(state: State, hands: Any, taker: int,
 def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
     """Begin a game at phase two: phase one has nothing to referee (any card goes), so a
     table may play it without entering it and enter only its end — the trump card, who took
-    the last talon card (he leads, "Den som fick talongens sista kort inleder") and how many
+    the last talon card (they lead, "Den som fick talongens sista kort inleder") and how many
     cards each player takes up. The app then knows the trump card in the taker's hand and
     nothing else: every other card is one of the unknown cards, counted per hand, and phase
     two goes on exactly as after a phase one entered card by card."""
@@ -192,7 +192,7 @@ def _skip_phase_one(state: State, event: dict[str, Any]) -> State:
 
 
 def _start_phase_two(state: State, trump_card: Card) -> State:
-    """Everyone takes up his tricks; the taker of the last talon card takes it up and leads."""
+    """Everyone takes up their tricks; the taker of the last talon card takes it up and leads."""
     game = state.game
     taker = game.last_taker
     assert taker is not None

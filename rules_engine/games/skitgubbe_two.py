@@ -87,7 +87,7 @@ def _fully_known(game: Game, seat: int) -> bool:
 
 
 def _settle_pool(state: State, game: Game) -> Game:
-    """When only one player still holds unknown cards, they are all his."""
+    """When only one player still holds unknown cards, they are all theirs."""
     holders = [s for s in range(N_SEATS) if game.in_hand[s] > 0]
     if len(holders) != 1 or not game.pool:
         return game
@@ -103,7 +103,7 @@ def _any_private(game: Game) -> bool:
 
 
 def _public_known(game: Game, seat: int) -> tuple[Card, ...]:
-    """The cards the whole table knows ``seat`` holds (not those only his hand entry says)."""
+    """The cards the whole table knows ``seat`` holds (not those only their hand entry says)."""
     return tuple(h.card for h in game.held[seat] if not h.private)
 
 
@@ -120,7 +120,7 @@ def _public_pool(game: Game) -> tuple[Card, ...]:
 def _attribute(state: State, game: Game, seat: int, cards: tuple[Card, ...],
                proof: str, private: bool = False) -> Game:
     """Unknown cards now known to be ``seat``'s: held since phase two began. Check them
-    against what his earlier moves claimed (design principle 3)."""
+    against what their earlier moves claimed (design principle 3)."""
     held = list(game.held)
     held[seat] = tuple(sorted(held[seat] + tuple(Held(c, 0, private) for c in cards),
                               key=lambda h: _order(h.card)))
@@ -290,7 +290,7 @@ def _play_group(state: State, seat: int, cards: tuple[Card, ...]) -> State:
         left_unknown = game.in_hand[seat] - len(unknown)
         if left_unknown > 0 and any(c.suit == led for c in game.pool):
             claim = Claim("void", seat, led, -1, game.move + 1, game.trick, run)
-    # The cards leave the hand; unknown ones are now known to have been his all along.
+    # The cards leave the hand; unknown ones are now known to have been theirs all along.
     move = game.move + 1
     if unknown:
         game = _attribute(state, replace(game, move=move), seat, unknown, proof="played")
@@ -306,9 +306,9 @@ def _refuse_holding(game: Game, seat: int, cards: Sequence[Card], code: str, rul
                     params: Callable[[tuple[Card, ...]], dict[str, Any]],
                     words: Callable[[tuple[Card, ...]], tuple[str, str, str, str]]
                     ) -> RuleViolation:
-    """A refusal resting on ``cards`` in ``seat``'s hand (a duty they prove he can fulfil).
-    It cites those the whole table knows he holds, if any; else those only his entered hand
-    shows, and is then private to him (``rules_engine.secrets``). ``words(shown)`` gives the
+    """A refusal resting on ``cards`` in ``seat``'s hand (a duty they prove they can fulfil).
+    It cites those the whole table knows they hold, if any; else those only their entered hand
+    shows, and is then private to them (``rules_engine.secrets``). ``words(shown)`` gives the
     wordings sv, en and the public sv, en; ``params(shown)`` the facts."""
     public = tuple(c for c in cards if c in _public_known(game, seat))
     shown = public or tuple(cards)
@@ -491,12 +491,12 @@ def _on_hand(state: State, event: dict[str, Any]) -> State:
     for card in new_cards:
         if card not in game.pool:
             error = _where(state, game, seat, card)
-            if error.private_to is None:  # a card of his entry: his secret
+            if error.private_to is None:  # a card of their entry: their secret
                 error.private_to = seat
                 error.public_messages = {
                     "sv": f"{name}s hand nämner ett kort som inte kan finnas där.",
                     "en": f"{name}'s hand names a card they cannot hold."}
             raise error
-    # The entered hand is his secret until the game is over (rules_engine.secrets).
+    # The entered hand is their secret until the game is over (rules_engine.secrets).
     game = _attribute(state, game, seat, new_cards, proof="shown", private=True)
     return replace(state, game=_settle_pool(state, game))

@@ -10,8 +10,8 @@ module uses its ``validate`` and ``best``.
 How a deal of 800 runs, as the text says it
 -------------------------------------------
 Everything goes counter-clockwise. The dealer gives 15 cards to each, five at a time, and two
-more to himself; he discards two, never a tarok (⟨XX⟩ ⟨XIX⟩ ⟨N⟩ ⟨★⟩) nor a ⟨K⟩. The two lie
-face down as if won by his pair. During the first trick every player may, right before his
+more to themselves; they discard two, never a tarok (⟨XX⟩ ⟨XIX⟩ ⟨N⟩ ⟨★⟩) nor a ⟨K⟩. The two lie
+face down as if won by their pair. During the first trick every player may, right before their
 first card, lay down cards and declare combinations (flertal, sekvens); the points are written
 down at once, and a pair that reaches 800 then wins on the spot. Forehand leads anything. One
 must follow suit, else trump, else play anything; a trump led is followed with trump. The
@@ -28,7 +28,7 @@ wins; both past 800 in one deal: the higher total wins.
 The family machinery
 --------------------
 A ``Variant`` says what differs between the four games: the sides (pairs, or each for
-himself), the hand size, who discards how many and in which stages, the target (or none for
+themselves), the hand size, who discards how many and in which stages, the target (or none for
 Fjabbe), how the end of a deal is settled. Everything else is the family's, as functions
 taking the variant: this module holds the rule tables, the state and the nine functions a
 game module offers (``start``, ``apply_event``, ``expected_of`` …, bound to a variant by
@@ -54,8 +54,8 @@ others), the cards laid down in declarations and every card played, so it knows 
 won cards exactly. A card may be claimed only while a copy is free (four copies of ⟨I⟩): not
 played, not discarded, not known in another hand. A card once laid down in a declaration is
 known to be in that hand; then not following while holding it, or neither following nor
-trumping while holding a trump, is refused at once. A player may also enter his whole hand
-(event ``hand``); then every play of his is checked at once. Otherwise a player who did not
+trumping while holding a trump, is refused at once. A player may also enter their whole hand
+(event ``hand``); then every play of theirs is checked at once. Otherwise a player who did not
 follow (or did not trump) and later shows that suit (or a trump) has revoked: a finding names
 both tricks.
 
@@ -72,9 +72,9 @@ Interpretations (where the text is silent or unclear; also on docs/rules/800.md)
 - §1.2 says the discards "kan ingå i en kombination" while §1.3 forbids them in the dealer's
   declaration. We read §1.2 as the card count (the "pairs" of §1.5.3): the discards count as
   won cards, are never part of a declaration (refused with §1.3).
-- The dealer enters his discard before the first card is played (event ``discard``).
-- A declaration is entered "directly before he plays his first card" (§1.3), to the letter:
-  in the first trick, by the player whose turn it is to play, before his card — so the
+- The dealer enters their discard before the first card is played (event ``discard``).
+- A declaration is entered "directly before they play their first card" (§1.3), to the letter:
+  in the first trick, by the player whose turn it is to play, before their card — so the
   declarations come in playing order, forehand's first, the dealer's last (in 1000 and 150
   forehand's, then the dealer's). A declaration out of turn is refused
   (``declare_out_of_turn``); so is a second one, or one after one's first card. The side that

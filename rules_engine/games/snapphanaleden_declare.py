@@ -1,7 +1,7 @@
 """The Snapphanaleden family, §1.3: the declarations of the first trick.
 
-A player declares "directly before he plays his first card" (800 §1.3): in the first trick,
-once, when it is his turn to play, so the declarations come in playing order; the points are
+A player declares "directly before they play their first card" (800 §1.3): in the first trick,
+once, when it is their turn to play, so the declarations come in playing order; the points are
 written at once, and a side that reaches the target by them wins on the spot (§1.7). The
 combinations themselves (§1.5.1–§1.5.2) are ``declarations800``'s: this module checks the
 cards laid down against what the table knows and hands them to its ``validate`` or ``best``;
@@ -60,7 +60,8 @@ def parse_combinations(raw: Any) -> list[Any]:
     return combos
 
 
-def check_declaration(state: State, seat: int, laid_down: tuple[Card, ...],
+def check_declaration(variant: Variant, state: State, seat: int,
+                      laid_down: tuple[Card, ...],
                       combinations: list[Any] | None) -> DeclarationRecord:
     """Check the cards shown and the combinations (§1.3, §1.5.1–§1.5.2)."""
     if not laid_down:
@@ -69,6 +70,15 @@ def check_declaration(state: State, seat: int, laid_down: tuple[Card, ...],
                         "deklarerar spelar bara sitt kort.",
                         "A declaration shows the cards it rests on; a player who declares "
                         "nothing just plays their card.")
+    if len(laid_down) > variant.hand_size:
+        # §1.3: he declares from his hand before his first card, so it is still whole.
+        raise violation("declaration_too_many_cards", R_DECLARE,
+                        {"seat": seat, "cards": len(laid_down),
+                         "hand_size": variant.hand_size},
+                        f"{seat_name(state, seat)} visar {len(laid_down)} kort, men en hand "
+                        f"har bara {variant.hand_size} kort.",
+                        f"{seat_name(state, seat)} shows {len(laid_down)} cards, but a hand "
+                        f"holds only {variant.hand_size}.")
     discards.claim(state, seat, laid_down, R_DECLARE)
     options = declarations800.DeclarationOptions(
         card_in_flertal_and_sekvens=state.rules.card_in_flertal_and_sekvens)
@@ -103,12 +113,12 @@ def on_declare(variant: Variant, state: State, event: dict[str, Any]) -> State:
                         f"{seat_name(state, seat)} {reason[1]}.")
     laid_down = tuple(event["cards"])
     combos = parse_combinations(event["combinations"]) if "combinations" in event else None
-    record = check_declaration(state, seat, laid_down, combos)
+    record = check_declaration(variant, state, seat, laid_down, combos)
     return record_declaration(variant, state, record)
 
 
 def _refuse_declare_out_of_turn(variant: Variant, state: State, seat: int) -> RuleViolation:
-    """§1.3, §1.7: a player declares right before his first card, so the first trick's
+    """§1.3, §1.7: a player declares right before their first card, so the first trick's
     declarations come in playing order — which decides who reaches the target first."""
     turn = to_play(variant, state.deal)
     return violation(
@@ -164,7 +174,7 @@ def quick_declaration(variant: Variant, state: State, seat: int,
         if laid_down is not None:
             combos = (parse_combinations(raw["combinations"]) if "combinations" in raw
                       else None)
-            return check_declaration(state, seat, laid_down, combos)
+            return check_declaration(variant, state, seat, laid_down, combos)
     raise EventFormatError(
         "bad_field", rule="Inmatning", params={"field": "declarations", "seat": seat},
         sv="En deklaration är null, ett poängtal, eller {\"cards\": …, \"combinations\": …}.",

@@ -109,7 +109,7 @@ def check_copies(cards: Iterable[Card], rule: str) -> None:
 
 
 def claim(state: State, seat: int, cards: Iterable[Card], rule: str) -> None:
-    """Check that ``seat`` can hold ``cards`` besides what he is known to hold."""
+    """Check that ``seat`` can hold ``cards`` besides what they are known to hold."""
     deal = state.deal
     cards = tuple(cards)
     check_copies(cards, rule)

@@ -46,7 +46,7 @@ def on_trick(variant: Variant, state: State, event: dict[str, Any]) -> State:
 
 
 def legal_cards(deal: Deal, seat: int) -> tuple[Card, ...] | None:
-    """The cards ``seat`` may play now when his whole hand is known, else ``None``."""
+    """The cards ``seat`` may play now when their whole hand is known, else ``None``."""
     if not deal.hand_known[seat] or deal.current is None:
         return None
     led = led_suit_skipping(deal.current, (FJONT,))

@@ -16,7 +16,7 @@ Short whist, as the text says it
 --------------------------------
 Four players draw cards: the two highest play together against the two lowest, partners
 opposite (a pair is a *bolag*). The dealer gives 13 cards each, one at a time; the last card
-is turned up for all to see before he takes it into his hand: its suit is trump. Forehand
+is turned up for all to see before they take it into their hand: its suit is trump. Forehand
 leads; follow suit, else trump or discard; the highest card of the led suit or the highest
 trump wins; the winner leads. There is no misère ("pass") in classic whist.
 
@@ -38,7 +38,7 @@ The variants
 - *sättrumf*: the suit of forehand's first card led is trump (no card is turned up).
 - *American whist*: as short whist, no honours, game at 7 — so a game is possible in one
   deal, by taking all thirteen tricks.
-- *whist à la guerre*: each for himself; the last card turned for trump as above; each trick
+- *whist à la guerre*: each for themselves; the last card turned for trump as above; each trick
   over four scores 1; honours are the five highest trumps A–10: three → 2, four → 4, five → 5;
   9 points or more win the match (one game); honours alone never make it: without a trick
   over four in the deal the player stops at 8.
@@ -192,7 +192,7 @@ class Variant:
 
     game: str  # the game id
     rule: str  # the section cited for the game's own scoring
-    pairs: bool  # partnerships and robbers, or each for himself (à la guerre)
+    pairs: bool  # partnerships and robbers, or each for themselves (à la guerre)
     game_at: int  # the default target (an option may change it)
     book: int = BOOK
     honour_ranks: tuple[str, ...] = HONOURS

@@ -1,4 +1,4 @@
-"""Whist à la guerre — four players, each for himself, first to 9 points.
+"""Whist à la guerre — four players, each for themselves, first to 9 points.
 
 Source: rule file 002, section "Whist regler", the variant *Whist á la guerre*; cited as
 "Whist — À la guerre" for its scoring and as short whist's "Given" and "Spelet" for the deal

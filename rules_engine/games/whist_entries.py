@@ -104,7 +104,7 @@ LABELS = {
 }
 
 
-# A hand a player enters is his alone until the deal is over (rules_engine.secrets).
+# A hand a player enters is theirs alone until the deal is over (rules_engine.secrets).
 PRIVATE = hand_entry.PRIVATE
 
 

@@ -16,7 +16,7 @@ set by the first lead, bid, or none) is the game's business.
 
 Players and seats
 -----------------
-Events name a player by his number at the table (``seat`` 0–3, the order the players were
+Events name a player by their number at the table (``seat`` 0–3, the order the players were
 entered). Where each sits is ``seating``: the players in clockwise order. It starts as the
 entry order (partners 0 + 2 against 1 + 3) and changes only through the draw for partners
 (whist, Priffe) or a new sits (Priffe, where everyone partners everyone). Partners always sit
@@ -27,13 +27,13 @@ default (below) holds.
 What the app knows (design principle 3)
 ---------------------------------------
 It does not see hands. It checks every card against the cards already played; a card known to
-be in another hand (the trump card the whist dealer turned up and took into his hand, or a
+be in another hand (the trump card the whist dealer turned up and took into their hand, or a
 card of an entered hand) cannot be played by someone else. A player who does not follow suit
 shows a void in it; playing that suit later proves the revoke and a finding names both tricks
 (``rules_engine.knowledge``). There is no duty to trump, so not following shows a void in the
 led suit only. A card known to be in the player's own hand (the turned card) makes a failure
 to follow that suit a refusal at once; a whole hand entered (event ``hand``, before the
-player's first card) makes every card of his checked at once. When all 13 tricks are entered
+player's first card) makes every card of theirs checked at once. When all 13 tricks are entered
 the app knows who held every card, which is how the games count honours without asking.
 
 Default seatings (the text is silent on orientation)
@@ -129,7 +129,7 @@ def left_of(seating: Sequence[int], player: int) -> int:
 
 
 def right_of(seating: Sequence[int], player: int) -> int:
-    """The next player counter-clockwise (Priffe: after preference he leads)."""
+    """The next player counter-clockwise (Priffe: after preference they lead)."""
     return clockwise(seating, player)[-1]
 
 
@@ -217,8 +217,8 @@ class CardPlay:
     """The tricks of one deal.
 
     ``trump`` is the trump suit (``None``: no trumps, or not known yet when
-    ``trump_from_lead``). ``trump_card`` is the card the dealer turned up and took into his
-    hand: known to be his until he plays it.
+    ``trump_from_lead``). ``trump_card`` is the card the dealer turned up and took into their
+    hand: known to be theirs until they play it.
     """
 
     seating: tuple[int, ...]
@@ -244,7 +244,7 @@ class CardPlay:
 
     def known_in_hand(self, player: int) -> tuple[Card, ...]:
         """Cards known to be in ``player``'s hand now besides an entered hand: the turned
-        trump card, the dealer's until he plays it."""
+        trump card, the dealer's until they play it."""
         card = self.trump_card
         if card is not None and player == self.dealer and \
                 self.knowledge.where_played(card) is None:
@@ -294,8 +294,8 @@ def _refuse_held_by_other(cp: CardPlay, card: Card, holder: int, rule: str,
 
 
 def legal_cards(cp: CardPlay, player: int) -> tuple[Card, ...] | None:
-    """The cards ``player`` may play now when his hand is entered, else ``None``: follow
-    suit, else anything (trump or discard as he likes)."""
+    """The cards ``player`` may play now when their hand is entered, else ``None``: follow
+    suit, else anything (trump or discard as they like)."""
     hand = cp.hands[player]
     if hand is None or cp.current is None:
         return None
@@ -318,7 +318,7 @@ def open_cards(cp: CardPlay, player: int) -> tuple[Card, ...]:
 
 
 def legal_hint(cp: CardPlay, player: int) -> dict[str, Any] | None:
-    """``player``'s legal cards when his hand is entered, sealed for his seat."""
+    """``player``'s legal cards when their hand is entered, sealed for their seat."""
     return hand_entry.sealed_legal(player, legal_cards(cp, player))
 
 
@@ -390,7 +390,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
                cards: Sequence[Card], refs: Refs, names: Sequence[str],
                knowledge: Knowledge = Knowledge(), must_hold: Card | None = None,
                played: bool = False) -> tuple[tuple[Card, ...] | None, ...]:
-    """Enter ``player``'s 13 cards (before his first card); returns the new hands."""
+    """Enter ``player``'s 13 cards (before their first card); returns the new hands."""
     cards = tuple(cards)
     if hands[player] is not None:
         raise violation("hand_already_entered", refs.deal, {"seat": player},
@@ -413,7 +413,7 @@ def check_hand(hands: tuple[tuple[Card, ...] | None, ...], player: int,
     for card in cards:
         try:
             knowledge.check_unplayed(card, refs.deal)
-        except RuleViolation as played_before:  # names a card of his hand: his secret
+        except RuleViolation as played_before:  # names a card of their hand: their secret
             played_before.private_to = player
             played_before.public_messages = {
                 "sv": f"{names[player]}s hand nämner ett kort som redan är spelat.",
@@ -484,7 +484,7 @@ def holders(cp: CardPlay) -> dict[Card, int]:
 
 
 def count_held(cp: CardPlay, cards: Iterable[Card]) -> tuple[int, ...]:
-    """How many of ``cards`` each player held, from the cards he played."""
+    """How many of ``cards`` each player held, from the cards they played."""
     held = holders(cp)
     counts = [0] * PLAYERS
     for card in cards:
@@ -592,8 +592,8 @@ def hand_inputs(cp: CardPlay) -> list[Expectation]:
 
 
 def play_inputs(cp: CardPlay) -> tuple[int, tuple[Expectation, Expectation]]:
-    """The player to play and the ``play`` / ``trick`` entries offered to him now (his legal
-    cards sealed for his seat when his hand is entered)."""
+    """The player to play and the ``play`` / ``trick`` entries offered to them now (their legal
+    cards sealed for their seat when their hand is entered)."""
     trick = cp.current
     assert trick is not None
     seat = to_play(cp)

@@ -146,11 +146,12 @@ def test_the_csv_protokoll_by_url_with_the_spectator_key(table):
     assert response.status_code == 200 and response.mimetype == "text/csv"
 
 
-def test_a_spectator_link_finds_its_table(table):
+def test_a_spectator_link_finds_its_table_and_its_game(table):
+    """The game too: the app asks for the game's details beside the table, not after it."""
     response = table.client.get("/api/watch", headers={"X-Spectator-Key": table.spectator_key})
-    assert response.json == {"table_id": table.id}
+    assert response.json == {"table_id": table.id, "game": "rodskagg"}
     response = table.client.get(f"/api/watch?spectator_key={table.spectator_key}")
-    assert response.json == {"table_id": table.id}
+    assert response.json == {"table_id": table.id, "game": "rodskagg"}
     refusal(table.client.get("/api/watch", headers={"X-Spectator-Key": "x" * 22}), 404,
             "spectator_key_unknown")
     refusal(table.client.get("/api/watch"), 401, "credentials_required")

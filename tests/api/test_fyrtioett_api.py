@@ -101,6 +101,9 @@ def test_quick_entry_and_a_throw_in(client):
     quick = next(i for i in view["expected"]["inputs"] if i["type"] == "result")
     assert quick["fields"]["order"] == [D, C, B, A]
     assert quick["fields"]["tricks"] == list(range(14)) and "kasta" in quick["fields"]["bids"]
+    # "kasta" is the fourth bidder's (Anna, the dealer); her bid completes the form and saves.
+    assert quick["fields"]["only"] == {"bids": {"kasta": [A]}}
+    assert quick["fields"]["save_when_complete"] == ["bids"]
     view = table.ok(QUICK)
     assert view["protokoll"]["totals"] == [2, -2, 3, 4]
     assert view["state"]["dealer"] == D

@@ -82,6 +82,13 @@ class Checker:
     def _version(self) -> int:
         return self.watch.execute("pragma data_version").fetchone()[0]
 
+    def close(self) -> None:
+        # Closed, not left to the garbage collector: a sqlite3 connection is in a reference
+        # cycle with its statement cache, so dropping it closes nothing until a collection,
+        # and a connection left open keeps SQLite from closing other connections'
+        # descriptors to the file (api.db.Pool).
+        self.watch.close()
+
     def send(self, method: str, url: str, **kwargs):
         if self._version() != self.version:  # written outside the checker (set-up)
             self.version, self.rows = self._version(), dump(self.db_path)
@@ -98,6 +105,24 @@ class Checker:
                 assert rows == self.rows, f"a refusal changed the database: {where}"
             self.version, self.rows = version, rows
         return response
+
+
+@pytest.fixture
+def checkers():
+    """Makes checkers (``Checker``) and closes them after the test."""
+    made: list[Checker] = []
+
+    def make(client, db_path: str) -> Checker:
+        made.append(Checker(client, db_path))
+        return made[-1]
+    yield make
+    for checker in made:
+        checker.close()
+
+
+@pytest.fixture
+def check(world, checkers):
+    return checkers(world["client"], world["db"])
 
 
 # --- the world the requests act on -----------------------------------------------------------
@@ -207,8 +232,7 @@ BAD_VALUES = [None, True, False, 0, -1, 1.5, -0.0, 2**53 - 1, "", " ", "x" * 500
               {"type": ["deal"]}, ["deal"] * 100]
 
 
-def test_every_endpoint_refuses_every_kind_of_body_cleanly(world):
-    check = Checker(world["client"], world["db"])
+def test_every_endpoint_refuses_every_kind_of_body_cleanly(world, check):
     for (method, path), (label, body, content_type) in itertools.product(
             OPERATIONS, RAW_BODIES):
         if method == "GET":
@@ -227,8 +251,7 @@ def test_every_endpoint_refuses_every_kind_of_body_cleanly(world):
 
 @pytest.mark.parametrize("method,path", [op for op in OPERATIONS if op[0] != "GET"],
                          ids=lambda x: str(x))
-def test_wrong_types_in_every_field(world, method, path):
-    check = Checker(world["client"], world["db"])
+def test_wrong_types_in_every_field(world, check, method, path):
     valid = _valid_body(method, path, world)
     for name, bad in itertools.product(list(valid) + ["unknown_field"], BAD_VALUES):
         body = {**valid, name: bad}
@@ -236,8 +259,8 @@ def test_wrong_types_in_every_field(world, method, path):
             check.send(method, _url(path, world), json=body, headers=headers)
 
 
-def test_based_on_must_be_a_whole_number(world):
-    table, check = world["table"], Checker(world["client"], world["db"])
+def test_based_on_must_be_a_whole_number(world, check):
+    table = world["table"]
     for based_on in (1.5, 0.0, "0", True, -1, None):
         response = check.send("POST", f"/api/tables/{table.id}/events", headers=table.headers,
                               json={"based_on": based_on, "client_event_id": "f",
@@ -247,8 +270,7 @@ def test_based_on_must_be_a_whole_number(world):
         assert response.json["code"] == "invalid_request"
 
 
-def test_reads_with_hostile_paths_queries_and_headers(world):
-    check = Checker(world["client"], world["db"])
+def test_reads_with_hostile_paths_queries_and_headers(world, check):
     table = world["table"]
     for method, path in OPERATIONS:
         if method != "GET":
@@ -308,10 +330,10 @@ def _first_event(game, n: int, seed: int) -> dict:
 
 
 @pytest.mark.parametrize("game_id", [game.ID for game in GAMES])
-def test_every_game_refuses_every_wrong_field_cleanly(world, game_id):
+def test_every_game_refuses_every_wrong_field_cleanly(world, check, game_id):
     game = get_game(game_id)
     n = game.MIN_PLAYERS
-    client, check = world["client"], Checker(world["client"], world["db"])
+    client = world["client"]
     table = start_table(client, game=game_id, players=[f"Spelare {i}" for i in range(n)])
     first = _first_event(game, n, seed=len(game_id))
     assert table.post(first).status_code == 201
@@ -342,20 +364,19 @@ def test_every_game_refuses_every_wrong_field_cleanly(world, game_id):
             post({**valid, name: bad})
 
 
-def test_lone_surrogate_in_a_player_name_writes_no_table(world):
+def test_lone_surrogate_in_a_player_name_writes_no_table(world, check):
     """It once committed the table and then failed to answer (500). The checker compares
     every row before and after."""
-    check = Checker(world["client"], world["db"])
     for headers in ({}, world["auth"]):
         response = check.send("POST", "/api/tables", headers=headers, data=json.dumps(
             {"game": "rodskagg", "players": ["Anna\ud800", "Bo", "Cia"]}), content_type=JSON)
         assert (response.status_code, response.json["code"]) == (400, "invalid_text")
 
 
-def test_a_fresh_app_answers_5xx_for_nothing_in_the_corpus(tmp_path):
+def test_a_fresh_app_answers_5xx_for_nothing_in_the_corpus(tmp_path, checkers):
     """The same corpus on a fresh server without any table: every refusal is clean too."""
     app = create_app({"DATABASE": str(tmp_path / "fresh.sqlite")})
-    check = Checker(app.test_client(), str(tmp_path / "fresh.sqlite"))
+    check = checkers(app.test_client(), str(tmp_path / "fresh.sqlite"))
     for (method, path), (_label, body, content_type) in itertools.product(
             OPERATIONS, RAW_BODIES):
         url = path.replace("{", "").replace("}", "")
@@ -382,9 +403,9 @@ def test_a_fresh_app_answers_5xx_for_nothing_in_the_corpus(tmp_path):
     (b'{"game": "rodskagg"}', "text/plain", 415, "unsupported_media_type"),
     (b"x" * (limits.MAX_BODY_BYTES + 1), JSON, 413, "request_too_large"),
 ], ids=lambda v: v if isinstance(v, str) and len(v) < 40 else None)
-def test_each_kind_has_its_code(tmp_path, body, content_type, status, code):
+def test_each_kind_has_its_code(tmp_path, checkers, body, content_type, status, code):
     app = create_app({"DATABASE": str(tmp_path / "codes.sqlite")})
-    check = Checker(app.test_client(), str(tmp_path / "codes.sqlite"))
+    check = checkers(app.test_client(), str(tmp_path / "codes.sqlite"))
     response = check.send("POST", "/api/tables", data=body, content_type=content_type,
                           headers={"Accept-Language": "sv"})
     assert (response.status_code, response.json["code"]) == (status, code)

@@ -36,7 +36,7 @@ def test_picked_up_early_after_the_knock_and_on_a_quick_entry_table(client):
     assert view["protokoll"]["totals"] == [12, 9, 17, 17]
     table.ok({"type": "bid", "seat": C, "bid": "smyga"})
     body = refused(table, {"type": "fem_opp", "breach": "picked_up_early", "caller": B,
-                           "offender": A}, 422, "breach_not_possible")
+                           "offender": A}, 422, "breach_not_possible", "Rödskägg — Given")
     assert "bidding has already begun" in body["messages"]["en"]
 
 
@@ -50,7 +50,7 @@ def test_expected_offers_no_call_on_a_player_out_of_the_match(client):
     for call in calls:  # every call offered is accepted (tried on a copy: one at a time)
         assert B not in call["callers"] and call["offender"] != B
     refused(table, {"type": "fem_opp", "breach": "forgot_ask", "caller": A}, 422,
-            "player_out")
+            "player_out", "Rödskägg — Spelet")
     call = calls[0]
     event = {"type": "fem_opp", "breach": call["breach"], "caller": call["callers"][0]}
     if call["offender"] is not None:

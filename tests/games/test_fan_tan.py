@@ -30,6 +30,7 @@ A, B, C, D = 0, 1, 2, 3
 
 class Table(EngineTable):
     rule_prefix = "Fan tan — "
+    generic_sections = ()
 
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
         super().__init__("fan_tan", NAMES[:n], first_dealer, **options)
@@ -345,7 +346,10 @@ def test_quick_entry_of_a_whole_deal():
     assert row.marks == ("", "", "vann") and "kort kvar" not in row.label_sv
     t.refuse("winner_has_cards", "result", winner=A, cards_left=[2, 3, 4])
     t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 0, 4])
-    t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 18, 4])  # Bo got 17
+    err = t.refuse("cards_left_impossible", "result", winner=A, cards_left=[0, 18, 4])  # Bo: 17
+    assert err.message("sv") == "Bo kan ha 1–17 kort kvar, inte 18: bara vinnaren blev av med alla."
+    assert err.message("en") == ("Bo can have 1–17 cards left, not 18: only the winner got rid "
+                                 "of all their cards.")
     t.refuse("result_shape", "result", winner=A, cards_left=[0, 1])
     t.post("result", winner=A, cards_left=[0, 1, 4])
     assert t.state.phase == "over" and t.state.totals == (1, 0, 1)
@@ -451,6 +455,19 @@ def test_fri_several_cards_in_sequence_at_once():
     t.refuse("card_does_not_fit", "run", seat=C, cards="♦4 ♦5")
     t.post("run", seat=C, cards=["♦3", "♦4", "♦5"])
     assert t.deal.counts[C] == 17 - 3
+
+
+def test_fri_a_run_longer_than_the_hand_is_refused():
+    """Fan tan — Given: the 52 cards are dealt out, so with seven players Bo holds 8. A run
+    of 8 may be laid at once (a new suit, fri fan tan); one of 9 is more than Bo holds."""
+    t = Table(7, variant="fri")
+    err = t.refuse("not_enough_cards", "run", seat=B, cards="♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8 ♠9")
+    assert err.rule == "Fan tan — Given"
+    assert err.params == {"seat": B, "cards": 9, "in_hand": 8}
+    assert err.message("sv") == "Bo har bara 8 kort kvar på handen."
+    assert err.message("en") == "Bo has only 8 cards left in hand."
+    t.post("run", seat=B, cards="♠A ♠2 ♠3 ♠4 ♠5 ♠6 ♠7 ♠8")
+    assert t.deal.counts[B] == 0
 
 
 def test_fri_a_run_may_be_typed_in_any_order():

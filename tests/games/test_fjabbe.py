@@ -95,6 +95,23 @@ def test_declarations_count_against_the_declarer_and_can_be_switched_off():
     assert not any(i.type == "declare" for i in t.expected().inputs)
 
 
+def test_a_declaration_of_more_cards_than_a_hand_holds_is_refused():
+    """§1.3: one declares from the hand, before the first card: ten cards at most. Laying
+    down the whole deck was once taken (the cards were only checked against each other)."""
+    t = table()
+    whole_deck = " ".join(str(c) for c in TAROT62.cards)
+    for cards in (whole_deck, " ".join(str(c) for c in TAROT62.cards[:11])):
+        refused = t.refuse("declaration_too_many_cards", "declare", seat=D, cards=cards,
+                           combinations=[])
+        assert refused.rule == snapphanaleden.R_DECLARE
+        assert refused.params["hand_size"] == 10
+    refused = t.refuse("declaration_too_many_cards", "result", points=[10, 30, 10, 10],
+                       tricks=[2, 4, 2, 2],
+                       declarations=[None, None, None, {"cards": whole_deck}])
+    assert "hand har bara 10 kort" in refused.message("sv")
+    t.post("declare", seat=D, cards=" ".join(str(c) for c in TAROT62.cards[:10]))
+
+
 def test_fjont_is_owed_to_the_player_who_took_the_trick():
     t = table()
     t.trick("♠K ★ ♠D ♠H")  # Cia's ★; Dan takes the trick; Cia has won nothing yet

@@ -609,6 +609,28 @@ def test_quick_entry_is_offered_until_the_first_card():
     assert "result" not in inputs(t)
 
 
+def test_quick_entry_offers_kasta_to_the_fourth_bidder_only():
+    """Throwing in is the fourth and last bidder's (Budgivning): the quick entry's bids
+    offer "kasta" to the dealer's seat alone, and not at all once three bids entered one by
+    one are worth 11; the last bid of the form saves the deal (the app says so)."""
+    t = Table()  # Anna deals: Dan, Cia, Bo bid, Anna last
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["bids"][-1] == "kasta"
+    assert quick.fields["only"] == {"bids": {"kasta": [A]}}
+    assert quick.fields["save_when_complete"] == ["bids"]
+    t.refuse("throw_in_only_last", "result", bids=[3, 3, "kasta", 3])  # Cia is not last
+    t.bids(Dan=3, Cia=3, Bo=2)  # worth 8: Anna may throw in
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["only"] == {"bids": {"kasta": [A]}} and "kasta" in quick.fields["bids"]
+    t.state = Table().bids(Dan=7, Cia=1, Bo=1)  # worth 16: a game whatever Anna bids
+    (quick,) = inputs(t)["result"]
+    assert "kasta" not in quick.fields["bids"] and "only" not in quick.fields
+    t.refuse("throw_in_after_11", "result", bids=["kasta", 1, 1, 7])
+    t.post("result", bids=[2, 1, 1, 7])  # the next deal: Dan deals, Anna bids last but one
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["only"] == {"bids": {"kasta": [D]}}
+
+
 # =====================================================================================
 # 41: the win
 # =====================================================================================

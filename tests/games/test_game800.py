@@ -700,6 +700,13 @@ def test_an_empty_declaration_is_refused():
     table.refuse("declaration_empty", "declare", seat=D, cards="")
 
 
+def test_a_declaration_of_more_cards_than_a_hand_holds_is_refused():
+    table = started()
+    cards = " ".join(str(c) for c in TAROT62.cards[:16])
+    violation = table.refuse("declaration_too_many_cards", "declare", seat=D, cards=cards)
+    assert violation.params == {"seat": D, "cards": 16, "hand_size": 15}
+
+
 def test_after_a_tie_past_800_the_first_to_get_ahead_wins():
     table = Table()
     table.post("result", points=[46, 47], declarations=[360, 360, 360, 370])

@@ -25,6 +25,7 @@ A, B, C, D, E = 0, 1, 2, 3, 4
 
 class Table(EngineTable):
     rule_prefix = "Gris — "
+    generic_sections = ()
 
     def __init__(self, n: int = 4, first_dealer: int = 0, **options):
         super().__init__("gris", NAMES[:n], first_dealer, **options)
@@ -247,6 +248,23 @@ def test_quick_entry_of_a_deal_and_its_checks():
     t.refuse("signal_mismatch", "result", loser=A, signal=B)
     t.post("result", loser=C)
     assert t.deal.loser == C and t.deal.thumbs[0] == D
+    assert t.replayed() == t.state
+
+
+def test_quick_entry_keeps_the_rank_the_first_thumb_entered():
+    """Gris — Kvartetten: the first thumb goes up for a quartet on the hand. When that thumb
+    was entered with the quartet's rank, a quick entry finishing the deal may repeat the rank
+    but not name another one (``rank_mismatch``, the rank entered in the details)."""
+    t = Table(4)
+    t.post("deal", grisen=C)
+    t.post("thumb", seat=D, rank="K")
+    err = t.refuse("rank_mismatch", "result", loser=A, rank="Q")
+    assert err.rule == "Gris — Kvartetten"
+    assert err.params == {"rank": "Q", "recorded": "K"}
+    assert err.message("sv") == "Kvartettens valör är redan angiven."
+    assert err.message("en") == "The quartet's rank is already entered."
+    t.post("result", loser=A, rank="K")
+    assert t.deal.loser == A and t.deal.rank == "K"
     assert t.replayed() == t.state
 
 

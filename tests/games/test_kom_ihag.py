@@ -26,6 +26,7 @@ A, B, C, D = 0, 1, 2, 3
 
 class Table(EngineTable):
     rule_prefix = "Kom ihåg — "
+    generic_sections = ("Inmatning",)
 
     def __init__(self, n: int = 3, **options):
         super().__init__("kom_ihag", NAMES[:n], **options)

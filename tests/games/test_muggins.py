@@ -64,6 +64,7 @@ def rule_targets(table: "RealTable", seat: int, card: Card) -> list[str]:
 
 class RealTable(EngineTable):
     rule_prefix = "Muggins — "
+    generic_sections = ()
 
     def __init__(self, n: int, deck: list[Card] | None = None, seed: int = 0,
                  first_dealer: int = 0, **options: Any):

@@ -30,6 +30,8 @@ K, L, SM, P = "knacka", "lura", "sta_med", "passa"
 
 
 class Table(EngineTable):
+    rule_prefix = "Norrandsknack — "
+
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
         super().__init__("norrandsknack", NAMES[:n], first_dealer, **options)
 

@@ -32,6 +32,8 @@ RANK_ORDER = FRENCH52.rank_order
 
 
 class Table(EngineTable):
+    rule_prefix = "Rödskägg — "
+
     def __init__(self, n: int = 3, first_dealer: int = 0, **options):
         super().__init__("rodskagg", NAMES[:n], first_dealer, **options)
 
@@ -410,8 +412,15 @@ def test_all_smyga_by_quick_entry_and_no_tricks_then():
     t = Table(3)
     t.refuse("no_declarer", "result", bids=[S, S, S], tricks=[2, 2, 2])
     t.refuse("no_declarer", "result", bids=[S, S, S], joined=[1])
-    t.quick({})
+    # No tricks, but what is written must be tricks: junk was once taken and ignored.
+    for junk in ([{}, {}, {}], [0] * 200, [None, None, None], [0, 0], [False] * 3):
+        t.refuse("result_shape", "result", bids=[S, S, S], tricks=junk)
+    t.post("result", bids=[S, S, S], tricks=[])
     assert t.state.dealer == B and t.scores == (12, 12, 12)
+    t.post("result", bids=[S, S, S], tricks=[0, 0, 0])
+    assert t.state.dealer == C and t.scores == (12, 12, 12)
+    t.quick({})
+    assert t.state.dealer == A and t.scores == (12, 12, 12)
 
 
 def test_knock_before_bidding_only_once():

@@ -23,6 +23,8 @@ CIA_HAND = "♠2 ♥A ♥K ♦9 ♦8 ♣4"
 
 
 class Table(EngineTable):
+    rule_prefix = "Rödskägg — "
+
     def __init__(self):
         super().__init__("rodskagg", ("Anna", "Bo", "Cia"))
 

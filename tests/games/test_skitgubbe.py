@@ -37,6 +37,7 @@ def rank(card: Card) -> int:
 
 class Table(EngineTable):
     rule_prefix = "Skitgubbe — "
+    generic_sections = ("Inmatning",)
 
     def __init__(self, first_dealer: int = C, **options):
         super().__init__("skitgubbe", NAMES, first_dealer, **options)

@@ -179,6 +179,13 @@ def test_an_800_first_trick_with_a_declaration_proposed_and_accepted(page: Page,
     expect_seq(page, 2)
     expect_totals(page, [0, 71])
     expect(page.locator(".sheet tr.label").last).to_contain_text("Dan deklarerar 71")
+    # The cards are named in the text's words: the suit of XX … N is "trumf" (800 §1.1; the
+    # *tarokker* are only XX, XIX, N and ★, §1.1.1), and ⟨Æ⟩ keeps the booklet's sign.
+    picker = page.locator("#play-picker")
+    expect(picker.locator('.suit-row[aria-label="trumf"]')).to_have_count(1)
+    expect(picker.locator('button[data-card="V"]').first).to_have_attribute(
+        "aria-label", re.compile("^trumf V"))
+    expect(picker.locator('button[data-card="♠Æ"] .rank').first).to_have_text("Æ")
     # The first trick, card by card, counter-clockwise: Dan, Cia, Bo, Anna.
     for seq, (card, name) in enumerate((("♥10", "Dan"), ("♥9", "Cia"), ("♥8", "Bo"),
                                         ("♥7", "Anna")), start=3):
@@ -203,9 +210,6 @@ def test_quick_entry_of_fyrtioett_and_800_with_list_controls(page: Page, live_se
     # Bidding order is the hint's: Dan (forehand), Cia, Bo, Anna (the dealer).
     expect(form.locator("fieldset.seat-entry > legend")).to_have_text(
         ["Dan", "Cia", "Bo", re.compile("^Anna")])
-    for seat, name in enumerate(PLAYERS):
-        form.locator(f'fieldset[data-seat="{seat}"]').get_by_role(
-            "radiogroup", name=f"Bud {name}").get_by_role("radio", name="3", exact=True).check()
     form.locator("details.more-fields > summary").click()  # the exact tricks are folded
     for seat in (3, 2, 1):  # in bidding order; the dealer's tricks follow from 13
         form.get_by_role("radiogroup", name=f"Stick {PLAYERS[seat]}").get_by_role(
@@ -213,9 +217,14 @@ def test_quick_entry_of_fyrtioett_and_800_with_list_controls(page: Page, live_se
     expect(form.get_by_role("radiogroup", name=f"Stick {PLAYERS[0]}").get_by_role(
         "radio", name="3", exact=True)).to_be_checked()
     expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
+    # The bids last: the one that completes the four saves the deal (the form says so).
+    for seat, name in enumerate(PLAYERS[:3]):
+        form.locator(f'fieldset[data-seat="{seat}"]').get_by_role(
+            "radiogroup", name=f"Bud {name}").get_by_role("radio", name="3", exact=True).check()
     shot(page, "fyrtioett-quick-entry", full_page=True)
-    form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 1)
+    form.locator('fieldset[data-seat="3"]').get_by_role(
+        "radiogroup", name=f"Bud {PLAYERS[3]}").get_by_role("radio", name="3", exact=True).click()
+    expect(page.locator(".auto-saved")).to_contain_text("Given sparades som #1 ")
     row = api_get(page, live_server.url, "")["protokoll"]["rows"][-1]
     assert row["marks"] == ["3/3", "3/4", "3/3", "3/3"]
     expect(page.locator(".sheet tr.nums").last.locator(".mark").first).to_have_text("3/3")

@@ -9,8 +9,10 @@ in by the form (the last seat's tricks, the other side's figure, 93 − x in 800
 - Bräus: the outcome, a player of the pair, save — 3;
 - Schnapsen (two-handed): the winner, the game points, save — 3;
 - Whist (short): one side's tricks and honours, save — 3;
-- Fyrtioett: the four bids and the save — 5 ("alla tog hem" unless a "Bet" box is ticked,
-  one tap per player who failed; the exact tricks are folded away);
+- Fyrtioett: the four bids — 4 taps: the bid that completes the four saves the deal, as the
+  form says beforehand ("alla tog hem" unless a "Bet" box is ticked before it, one tap per
+  player who failed; the exact tricks are folded away), and the saved deal is named beside
+  the form with one tap to undo it or to correct it;
 - 800: one side's card points and each declaration, save — 4 taps for a deal with two
   declarations, the figures typed (7 keys here).
 """
@@ -163,40 +165,77 @@ def test_whist_deal_in_three_taps(page: Page, live_server):
     assert row["label"]["sv"].startswith(f"Giv 1: {first} 7 stick +1")
 
 
-def test_fyrtioett_deal_is_the_four_bids_and_the_save(page: Page, live_server):
+def expect_saved_by_last_bid(page: Page, seq: int) -> None:
+    """A deal the form saved by itself is named where the form was (not in a toast)."""
+    expect(page.locator(".auto-saved")).to_contain_text(f"Given sparades som #{seq} ")
+
+
+def pick_last(scope, group: str, value: str) -> None:
+    """The tap that saves the deal: one press (a check() would look for the button checked
+    afterwards, in a form that is already the next deal's, and press again)."""
+    scope.get_by_role("radiogroup", name=group).get_by_role("radio", name=value, exact=True).click()
+
+
+def fyrtioett_bid_choices(form, name: str) -> list[str]:
+    group = form.get_by_role("radiogroup", name=f"Bud {name}")
+    return group.get_by_role("radio").evaluate_all("(els) => els.map((e) => e.value)")
+
+
+def test_fyrtioett_deal_is_the_four_bids(page: Page, live_server):
     """The scorer writes "the bids and the points" (Fyrtioett — Poängräkning), and a
     player's points follow from the bid and whether it was made: the form asks each
-    player's bid and has a "Bet" box per player, unticked ("alla tog hem"). A deal where
-    everyone made it is the four bids and the save, 5 taps; each player who failed one tap
-    more. Four taps cannot hold it: the four bids are four free figures (the text bounds
-    their sum only from below) and the save is the fifth. The exact tricks stay one fold
-    away, the last player's filled in."""
+    player's bid and has a "Bet" box per player, unticked ("alla tog hem"). The four bids
+    are four free figures (the text bounds their sum only from below), so a deal where
+    everyone made it is four taps only if the fourth bid saves it: the form says so before
+    anything is picked, and once saved the deal is named where the form was, with one tap
+    to undo it (the form comes back as it was) or to correct it. A player who failed is one
+    tap more, his "Bet" box ticked before the last bid. "Kastar" is offered to the fourth
+    bidder alone (Budgivning). The exact tricks stay one fold away."""
     count_taps(page)
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
     reset_taps(page)
     form = quick(page)
-    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer); everyone made it.
-    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+    expect(form.locator(".submit-bar .saves-next")).to_have_text("")
+    expect(form.locator(".saves-when-complete")).to_have_text(
+        "Given sparas när alla bud är valda: fyll i resten innan du väljer det sista. "
+        "Sedan kan du ångra eller rätta den.")
+    # Bidding order: Dan (forehand), Cia, Bo, Anna (the dealer): only Anna may throw in.
+    for name in ("Dan", "Cia", "Bo"):
+        assert "kasta" not in fyrtioett_bid_choices(form, name)
+    assert fyrtioett_bid_choices(form, "Anna")[-1] == "kasta"
+    # Everyone made it.
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
         pick(form, f"Bud {name}", bid)
     expect(form.locator("details.more-fields")).not_to_have_attribute("open", "")
+    # Three bids: nothing saved yet, and the bar at the thumb says what the next tap does.
+    expect(form.locator(".submit-bar .saves-next")).to_have_text("Sista valet sparar given.")
     shot(page, "quick-fyrtioett", full_page=False)
-    form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 1)
-    assert taps(page) == 5
+    assert api_get(page, live_server.url, "")["seq"] == 0
+    pick_last(form, "Bud Anna", "3")
+    expect_saved_by_last_bid(page, 1)
+    assert taps(page) == 4
     assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
     assert row["changes"] == [3, 3, 4, 3]
     assert row["marks"] == ["3", "3", "4", "3"]  # the bids; the tricks were not entered
+    saved = page.locator(".auto-saved")
+    expect(saved).to_contain_text("Given sparades som #1 när alla bud var valda: "
+                                  "Giv 1: Dan 3 hem, Cia 4 hem, Bo 3 hem, Anna 3 hem")
+    shot(page, "quick-fyrtioett-saved", full_page=False)
 
-    # Deal 2 (Dan deals; Cia, Bo, Anna, Dan bid): Bo bid four and failed — one tap more.
+    # Deal 2 (Dan deals; Cia, Bo, Anna, Dan bid): Bo bid four and failed — one tap more,
+    # his box ticked before the last bid.
     reset_taps(page)
     form = quick(page)
-    for name, bid in [("Cia", "3"), ("Bo", "4"), ("Anna", "2"), ("Dan", "2")]:
+    assert fyrtioett_bid_choices(form, "Dan")[-1] == "kasta"
+    assert "kasta" not in fyrtioett_bid_choices(form, "Anna")
+    for name, bid in [("Cia", "3"), ("Bo", "4")]:
         pick(form, f"Bud {name}", bid)
     form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
-    form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 2)
-    assert taps(page) == 6
+    pick(form, "Bud Anna", "2")
+    pick_last(form, "Bud Dan", "2")
+    expect_saved_by_last_bid(page, 2)
+    assert taps(page) == 5
     assert last_event(page, live_server.url) == {"type": "result", "bids": [2, 4, 3, 2],
                                                  "failed": [1]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
@@ -205,13 +244,65 @@ def test_fyrtioett_deal_is_the_four_bids_and_the_save(page: Page, live_server):
     expect_totals(page, [5, -1, 7, 5])
 
 
+def test_fyrtioett_a_deal_saved_by_its_last_bid_is_undone_or_corrected_in_one_tap(
+        page: Page, live_server):
+    """The fourth bid saved the deal before a "Bet" box was ticked: "Ångra" takes it back in
+    one tap and the form comes back filled in, for the box and the save; "Rätta" opens the
+    correction, the same form filled in."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    expect_saved_by_last_bid(page, 1)
+    expect_totals(page, [3, 3, 4, 3])
+    # Bo failed after all: one tap takes the deal back.
+    expect(page.locator(".auto-saved")).to_have_count(1)
+    page.locator(".auto-saved").get_by_role("button", name="Ångra").click()
+    expect_seq(page, 2)
+    assert last_event(page, live_server.url) == {"type": "undo", "target": 1}
+    expect(page.locator(".auto-saved")).to_have_count(0)
+    expect_totals(page, [0, 0, 0, 0])
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        expect(form.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
+            "radio", name=bid, exact=True)).to_be_checked()
+    # Complete already: now the button saves, and the form no longer says the last bid does.
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    assert api_get(page, live_server.url, "")["seq"] == 2  # a box ticked saves nothing
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 3)
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
+                                                 "failed": [1]}
+    expect_totals(page, [3, -3, 4, 3])
+
+    # Deal 2: saved by its last bid, then Dan turns out to have failed: "Rätta".
+    form = quick(page)
+    for name, bid in [("Cia", "3"), ("Bo", "2"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Dan", "3")
+    expect_saved_by_last_bid(page, 4)
+    page.locator(".auto-saved").get_by_role("button", name="Rätta").click()
+    correction = page.locator('.log li[data-seq="4"] .correction form.quick-entry')
+    expect(correction).to_be_visible()
+    expect(correction.locator(".saves-when-complete")).to_have_count(0)
+    expect(correction.get_by_role("radiogroup", name="Bud Dan").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    correction.locator('fieldset[data-seat="3"]').get_by_label("Bet").check()
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 5)
+    assert last_event(page, live_server.url) == {"type": "correct", "target": 4, "event": {
+        "type": "result", "bids": [3, 2, 3, 3], "failed": [3]}}
+    expect_totals(page, [6, -1, 7, 0])
+
+
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
     """A table that keeps "bid/tricks" opens the fold: three seats' tricks, the fourth
     follows (13 together); a "Bet" box that the tricks contradict is refused, named."""
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
     form = quick(page)
-    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
-        pick(form, f"Bud {name}", bid)
+    # The tricks first: the last bid saves the deal.
     form.locator("details.more-fields > summary").click()
     for name, tricks in [("Dan", "3"), ("Cia", "4"), ("Bo", "2")]:
         pick(form, f"Stick {name}", tricks)
@@ -219,8 +310,10 @@ def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
     expect(form.get_by_role("radiogroup", name="Stick Anna").get_by_role(
         "radio", name="4", exact=True)).to_be_checked()
     expect(form.locator(".trick-sum")).to_have_text("Stick: 13 av 13")
-    form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 1)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    expect_saved_by_last_bid(page, 1)
     assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
                                                  "tricks": [4, 2, 4, 3]}
     row = api_get(page, live_server.url, "/protokoll")["rows"][-1]
@@ -261,10 +354,9 @@ def test_a_missing_bid_is_refused_naming_the_seat(page: Page, live_server):
     expect(form.locator(".form-error")).to_have_text("Bud saknas för Anna.")
     shot(page, "quick-missing-seat", full_page=False)
     assert api_get(page, live_server.url, "")["seq"] == 0  # nothing was sent
-    pick(form, "Bud Anna", "3")
-    expect(form.locator(".form-error")).to_be_hidden()
-    form.get_by_role("button", name="Spara given").click()
-    expect_seq(page, 1)
+    pick_last(form, "Bud Anna", "3")  # the last bid: the deal is saved
+    expect_saved_by_last_bid(page, 1)
+    expect(quick(page).locator(".form-error")).to_be_hidden()
     assert last_event(page, live_server.url)["bids"] == [3, 3, 3, 3]
 
 

@@ -134,10 +134,44 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
     assert not preloaded & later
     for module in later:
         assert static_imports(module) <= preloaded | later, module
-    # The table screen's stylesheets come with it, not in the page's head.
+    # The table screen's stylesheets come with it, not in the page's head; phone.css is
+    # preloaded (fetched at once, blocking nothing) and added by js/app.js.
     for sheet in ("/phone.css", "/quick-entry.css", "/replay.css"):
-        assert f'href="{sheet}"' not in html
+        assert f'<link rel="stylesheet" href="{sheet}"' not in html
+    assert '<link rel="preload" href="/phone.css" as="style">' in html
     assert '<link rel="stylesheet" href="/print.css" media="print">' in html
+
+
+def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, table):
+    """/?watch=KEY: the page preloads the spectator's table screen (later.js MODULES, not the
+    forms a spectator never draws) and the key's answer by the URL js/api.js asks for, so
+    that they come beside the start page's modules instead of one level after them; the
+    answer names the table's game, whose details the app then asks for beside the table."""
+    key = table.spectator_key
+    response = client.get(f"/?watch={key}")
+    html = response.get_data(as_text=True)
+    plain = client.get("/").get_data(as_text=True)
+    later_js = (pages.PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
+    def listed(name, following):
+        return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
+                                                          later_js.index(f"const {following} = ")]))
+    spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
+    assert "/js/table-view.js" in spectators and "/js/share.js" in forms
+    assert preloaded == before | spectators and not preloaded & forms
+    assert f'<link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" crossorigin>' in html
+    assert '<link rel="preload" href="/replay.css" as="style">' in html
+    # The catalog only the start screen needs: asked for after the table is drawn.
+    assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
+    added = set(html.splitlines()) - set(plain.splitlines())
+    assert not [line for line in added if "quick-entry" in line]  # the forms' own: not here
+    assert response.headers["Cache-Control"] == "private, no-cache"
+    assert client.get(f"/api/watch?spectator_key={key}").json == {
+        "table_id": table.id, "game": "rodskagg"}
+    # A key that is no key gets the page as it is (the app asks the API, which refuses).
+    for odd in ('"><script>alert(1)</script>', "x"):
+        assert client.get("/", query_string={"watch": odd}).get_data(as_text=True) == plain
 
 
 # --- caps on open views (a client cannot hold every view the server can serve) -----------------

@@ -26,10 +26,10 @@ def test_a_proof_says_the_claim_the_proof_and_the_verdict_in_both_languages():
     sv, en = proof_words("Bo", ("stod över i stick 2 mot ♠9", "stood over in trick 2 against ♠9"),
                          ("visade ♣A i stick 4", "showed ♣A in trick 4"),
                          ("felspel i stick 2", "a breach in trick 2"),
-                         why=("Bo kunde ha lagt högre", "he could have played higher"))
+                         why=("Bo kunde ha lagt högre", "Bo could have played higher"))
     assert sv == ("Bo stod över i stick 2 mot ♠9 men visade ♣A i stick 4: Bo kunde ha lagt "
                   "högre — felspel i stick 2.")
-    assert en == ("Bo stood over in trick 2 against ♠9 but showed ♣A in trick 4: he could "
+    assert en == ("Bo stood over in trick 2 against ♠9 but showed ♣A in trick 4: Bo could "
                   "have played higher — a breach in trick 2.")
 
 

@@ -14,8 +14,8 @@ def test_the_next_seat_clockwise_and_counter_clockwise_skipping_those_out():
     assert seats_from(3, 5, active=(0, 2, 3), direction=COUNTER_CLOCKWISE) == (3, 2, 0)
 
 
-def test_the_round_after_a_seat_starts_on_his_left_and_leaves_him_out():
-    # Norrandsknack: after a knock by seat 2 of 5, the others answer from his left.
+def test_the_round_after_a_seat_starts_on_their_left_and_leaves_them_out():
+    # Norrandsknack: after a knock by seat 2 of 5, the others answer from the knocker's left.
     assert round_after(2, 5) == (3, 4, 0, 1)
     # Rödskägg: seat 3 is out of the match and skipped.
     assert round_after(1, 5, active=(0, 1, 2, 4)) == (2, 4, 0)

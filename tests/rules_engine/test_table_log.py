@@ -213,6 +213,54 @@ def test_setup_builds_options_and_refuses_unknown_ones():
     assert info.value.code == "unknown_game"
 
 
+@pytest.mark.parametrize("game,name", [("rodskagg", "stake_per_point"),
+                                       ("whist", "stake_per_point"),
+                                       ("norrandsknack", "stake"),
+                                       ("skitgubbe", "match_games")])
+def test_a_number_option_is_a_whole_number_from_0_to_a_million(game, name):
+    """A stake or a number of games: a fraction, a bool or a negative number (a negative
+    stake would pay the loser) is refused, and so is a number no browser keeps exact.
+    A fraction once passed for every whole-number option."""
+    players = tuple(f"P{i}" for i in range(3 if game in ("rodskagg", "skitgubbe") else 4))
+    for value in (1.5, 2.0, -1, True, 1_000_001, 2**53 - 1, "3"):
+        with pytest.raises(EventFormatError) as info:
+            TableSetup(game, players, {name: value}).new_state()
+        assert (info.value.code, info.value.rule) == ("bad_option", "Spelets alternativ")
+        assert info.value.message("sv").startswith(f"Alternativet {name} ")
+    for value in (0, 1, 1_000_000):
+        state = TableSetup(game, players, {name: value}).new_state()
+        assert getattr(state.options, name) == value
+
+
+def test_a_refused_option_is_not_echoed_back_whole():
+    """A hostile megabyte as an option's value or name: the refusal names it shortly, in
+    its words and its details, instead of repeating all of it."""
+    for options, code in (({"penalty": "x" * 5000}, "bad_option"),
+                          ({"y" * 5000: 1, **{f"z{i}": 1 for i in range(50)}}, "unknown_option")):
+        with pytest.raises(EventFormatError) as info:
+            TableSetup("rodskagg", ("A", "B", "C"), options).new_state()
+        assert info.value.code == code
+        for lang in ("sv", "en"):
+            assert len(info.value.message(lang)) < 400, info.value.message(lang)
+        assert len(repr(info.value.params)) < 400
+    with pytest.raises(EventFormatError) as info:
+        TableSetup("rodskagg", ("A", "B", "C"), {"penalty": "x" * 5000}).new_state()
+    assert info.value.message("sv").startswith("Alternativet penalty kan inte vara 'xxx")
+    assert info.value.message("sv").endswith("….")
+
+
+def test_a_first_dealer_not_at_the_table_is_refused_in_every_game():
+    """Kom ihåg has no dealer (the youngest begins), yet a table of two whose first dealer
+    is seat 11 was once taken and kept."""
+    from rules_engine.registry import GAMES
+    for module in GAMES:
+        players = tuple(f"P{i}" for i in range(module.MIN_PLAYERS))
+        for first_dealer in (module.MIN_PLAYERS, 11, -1):
+            with pytest.raises(RuleViolation) as info:
+                TableSetup(module.ID, players, {}, first_dealer).new_state()
+            assert info.value.code == "bad_dealer", module.ID
+
+
 # --- the replay command -------------------------------------------------------------------------
 LOG_FILE = {
     "game": "rodskagg",

@@ -55,13 +55,14 @@ class Watch(MethodView):
     @blp.doc(security=credentials.WATCH_SECURITY)
     @blp.errors(401, 404, 429)
     def get(self):
-        """The table a spectator key shows (the spectator link carries only the key)"""
+        """The table a spectator key shows (the spectator link carries only the key), and
+        its game"""
         creds = credentials.from_request()
         if not creds.spectator_key:
             raise ApiError(401, "credentials_required", "Åskådarnyckeln saknas.",
                            "The spectator key is missing (X-Spectator-Key).")
-        return {"table_id": records.watched_table(g.db, creds.spectator_key, creds.address,
-                                                  limits())}
+        table_id = records.watched_table(g.db, creds.spectator_key, creds.address, limits())
+        return {"table_id": table_id, "game": store.load_row(g.db, table_id)["game"]}
 
 
 @blp.route("/tables/<string:table_id>/devices")

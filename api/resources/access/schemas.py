@@ -29,6 +29,9 @@ class JoinedSchema(Schema):
 class WatchedSchema(Schema):
     table_id = fields.String(required=True, metadata={
         "description": "Read it with the same key: GET /api/tables/{table_id}."})
+    game = fields.String(required=True, metadata={
+        "description": "The table's game: the app asks for its details (GET "
+                       "/api/games/{game}) beside the table instead of after it."})
 
 
 class DeviceSchema(Schema):

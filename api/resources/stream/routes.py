@@ -70,17 +70,23 @@ def _message(seq: int, event: str = "seq") -> str:
 
 
 def _events(feed: live.Feed, table_id: str, first_seq: int, lifetime: float,
-            heartbeat: float) -> Iterator[str]:
+            heartbeat: float, close: Callable[[], None]) -> Iterator[str]:
+    """The stream's messages. A stream that ends by itself closes its view before its last
+    message, as well as the server's ``close`` (``call_on_close``) would: a caller that reads
+    a whole stream and never closes the response (Werkzeug's test client) would otherwise
+    leave the view open for ever, and with it the feed's watcher polling."""
     yield f"retry: {RETRY_MS}\n" + _message(first_seq)
     last = first_seq
     deadline = time.monotonic() + lifetime
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
+            close()
             yield "event: bye\ndata: {}\n\n"  # the client reconnects at once
             return
         seq = feed.wait(table_id, last, min(heartbeat, left))
         if seq == live.GONE:
+            close()
             yield "event: gone\ndata: {}\n\n"
             return
         if seq != last:
@@ -111,7 +117,8 @@ def stream(table_id: str) -> Response:
                                           live.Caps.from_config(config))
     events = _events(feed, table_id, int(row["seq"]),
                      float(config.get("STREAM_SECONDS", STREAM_SECONDS)),
-                     float(config.get("STREAM_HEARTBEAT_SECONDS", STREAM_HEARTBEAT_SECONDS)))
+                     float(config.get("STREAM_HEARTBEAT_SECONDS", STREAM_HEARTBEAT_SECONDS)),
+                     close)
     response = Response(events, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx: pass each event on at once

@@ -130,10 +130,13 @@ class Rounds(MethodView):
         byes when the count does not divide. Makes a table per seat group, owned by the
         director, each with its join code."""
         tournament, director = _owned(tournament_id)
-        seated = service.seat_next_round(g.db, director, tournament, data["method"],
-                                         data["seed"], data["force"], credentials.join_link)
-        guesses.remember_tables(g.db, credentials.from_request().address,
-                                [t["table_id"] for t in seated["tables"]])
+        address = credentials.from_request().address
+        limits = Limits.from_config(current_app.config)
+        seated = service.seat_next_round(
+            g.db, director, tournament, data["method"], data["seed"], data["force"],
+            credentials.join_link,
+            # The tables are remembered for this address in the round's own transaction.
+            also=lambda ids: [guesses.remember(g.db, address, i, limits) for i in ids if i])
         # Sent as built (it has RoundSchema's shape): dumping a 250-table round through
         # marshmallow again was a tenth of the seating's time.
         return jsonify(seated), 201

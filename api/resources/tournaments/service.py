@@ -9,6 +9,11 @@ Reading the tables is the costly part of standings: each live table's state is a
 to unpickle and a protokoll to build. ``readings`` therefore keeps each table's reading in
 ``tournament_readings``, keyed by the table's sequence number and a fingerprint of the
 engine and of the reading code; only tables that moved since the last look are read again.
+A server process also keeps the readings it made or read (``_READINGS``, same keys), so a
+poll parses none of the unchanged ones again, and ``standings.compute`` keeps per
+tournament what each finished table gives and the sums of the earlier rounds
+(``_SHARES``), reused while those readings are the very same objects: a poll after one
+table finished reads that table and adds up the latest round.
 """
 
 from __future__ import annotations
@@ -208,19 +213,45 @@ def report_skipped(skipped: list[dict[str, Any]] | None, tournament: dict[str, A
         skipped.append(where)
 
 
+# Every reading this process made or read, by table id: (seq, version, reading). A table's
+# seq only grows (an undo or a correction is one more entry), so a reading kept for the
+# table's current seq and version is the one reading it again would make. The kept dicts
+# are shared between requests: nothing may change them.
+_READINGS: "OrderedDict[str, tuple[int, str, dict[str, Any]]]" = OrderedDict()
+READINGS_KEPT = 20_000  # a few championships' worth of tables
+
+
+def _kept_reading(table_id: str, seq: int, version: str) -> dict[str, Any] | None:
+    with _KEPT_LOCK:
+        kept = _READINGS.get(table_id)
+    if kept is not None and kept[0] == seq and kept[1] == version:
+        return kept[2]
+    return None
+
+
+def _keep_readings(made: dict[str, tuple[int, str, dict[str, Any]]]) -> None:
+    with _KEPT_LOCK:
+        for table_id, entry in made.items():
+            _READINGS[table_id] = entry
+            _READINGS.move_to_end(table_id)
+        while len(_READINGS) > READINGS_KEPT:
+            _READINGS.popitem(last=False)
+
+
 def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
              skipped: list[dict[str, Any]] | None = None
              ) -> dict[tuple[int, int], dict[str, Any]]:
-    """Every table of the tournament as the standings read it (cached per table seq).
-    An imported table whose stored row cannot be read counts as not started and is
-    reported in ``skipped``."""
+    """Every table of the tournament as the standings read it (cached per table seq: in
+    this process, else in ``tournament_readings``, else read from the table). An imported
+    table whose stored row cannot be read counts as not started and is reported in
+    ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
-    out, fresh = {}, {}
-    rows = storage.table_rows(db, tournament["id"])
-    stale = []
+    out, fresh, kept = {}, {}, {}
+    rows = storage.table_index(db, tournament["id"])
+    stored, stale = [], []
     for key, row in rows.items():
-        seats = len(row["seats"])
+        seats = row["size"]
         if row["frozen"] is not None:
             try:
                 out[key] = read_source(row["frozen"], seats, game, limit)
@@ -228,11 +259,26 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
                 out[key] = None
                 report_skipped(skipped, tournament, key, error)
             continue
-        cached_seq, cached_version, text = row["cached"]
-        if text is not None and cached_seq == row["seq"] and cached_version == version:
-            out[key] = json.loads(text)
+        if row["cached"] != (row["seq"], version):
+            stale.append(key)  # the table moved, or its kept reading is gone
             continue
-        stale.append(key)
+        # The process's copy counts only while the database keeps the same reading: the
+        # file is the truth, also when its rows were changed behind the server's back.
+        reading = _kept_reading(row["table_id"], row["seq"], version)
+        if reading is not None:
+            out[key] = reading
+        else:
+            stored.append(key)
+    if stored:  # kept in the database: their text in one query
+        texts = storage.cached_readings(db, [rows[key]["table_id"] for key in stored])
+        for key in stored:
+            table_id = rows[key]["table_id"]
+            seq, cached_version, text = texts.get(table_id, (None, None, None))
+            if text is None or seq != rows[key]["seq"] or cached_version != version:
+                stale.append(key)  # it moved between the two queries
+                continue
+            out[key] = json.loads(text)
+            kept[table_id] = (seq, version, out[key])
     # The tables that moved since their last reading, read together (one query); a table
     # that cannot be read so is read alone below, and skipped there if it still fails.
     try:
@@ -240,7 +286,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     except Exception:
         loaded = {}
     for key in stale:
-        row, seats = rows[key], len(rows[key]["seats"])
+        row, seats = rows[key], rows[key]["size"]
         try:
             source = live_source(db, row["table_id"], loaded=loaded.get(row["table_id"]))
             out[key] = read_source(source, seats, game, limit)
@@ -249,10 +295,35 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
             report_skipped(skipped, tournament, key, error)
             continue
         fresh[row["table_id"]] = (source["seq"], version, json.dumps(out[key]))
+        kept[row["table_id"]] = (source["seq"], version, out[key])
     if fresh:
         with cache_transaction(db):  # a cache: its commit need not wait for the disk
             storage.save_readings(db, fresh)
+    if kept:
+        _keep_readings(kept)
     return out
+
+
+# What each finished table gives its seats, per tournament and rule (``compute``'s memo):
+# reused while the table's kept reading is the same object.
+_SHARES: "OrderedDict[tuple[str, str], dict]" = OrderedDict()
+
+
+def current_standings(db: sqlite_utils.Database, tournament: dict[str, Any],
+                      rounds: list[Round], players: list[Player],
+                      table_readings: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
+    """``compute`` with the tournament's adjustments and rule, and its kept table shares."""
+    scoring = rule(tournament)
+    key = (tournament["id"], f"{scoring.id}:{READING_VERSION}")
+    with _KEPT_LOCK:
+        memo = _SHARES.get(key)
+        if memo is None:
+            memo = _SHARES[key] = {}
+        _SHARES.move_to_end(key)
+        while len(_SHARES) > BODIES_KEPT:
+            _SHARES.popitem(last=False)
+    return compute(players, rounds, table_readings,
+                   storage.load_adjustments(db, tournament["id"]), scoring, memo)
 
 
 def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
@@ -260,9 +331,9 @@ def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str
     tournament whose own rows cannot be read is a 409, never a 500."""
     try:
         rounds = storage.load_rounds(db, tournament["id"])
-        result = compute(storage.load_players(db, tournament["id"]), rounds,
-                         readings(db, tournament),
-                         storage.load_adjustments(db, tournament["id"]), rule(tournament))
+        result = current_standings(db, tournament, rounds,
+                                   storage.load_players(db, tournament["id"]),
+                                   readings(db, tournament))
         return {"tournament": summary(tournament, len(rounds)), **result}
     except ApiError:
         raise
@@ -302,7 +373,10 @@ STALE_SEATING_SECONDS = 300  # a round still "seating" after this was abandoned 
 
 def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                     tournament: dict[str, Any], method: str, seed: int | None, force: bool,
-                    link: LinkMaker) -> dict[str, Any]:
+                    link: LinkMaker,
+                    also: Callable[[list[str]], None] | None = None) -> dict[str, Any]:
+    """Seat the next round. ``also(table_ids)`` runs inside the round's own transaction
+    (the route remembers the tables for the director's address there: one commit)."""
     tid = tournament["id"]
     if tournament["archived"]:
         raise ApiError(409, "tournament_archived", "En importerad turnering kan inte lottas.",
@@ -339,8 +413,7 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                            "tables. Seat when all have finished, or seat anyway (force).",
                            details={"round": last.number, "tables": open_tables})
     players = storage.load_players(db, tid)
-    current = compute(players, rounds, table_readings, storage.load_adjustments(db, tid),
-                      rule(tournament))
+    current = current_standings(db, tournament, rounds, players, table_readings)
     order = standings_order(current, [p.number for p in players if not p.withdrawn])
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     rnd = seat_round(number, method, order, game, rounds, seed,
@@ -368,27 +441,45 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                       {"round": number, "method": method, "seed": seed,
                        "tables": len(rnd.tables), "byes": list(rnd.byes)})
         closing.close_earlier_rounds(db, tid, number, director["id"])
-    return round_view(db, tournament, storage.seated_round(db, tid, number), link)
+        if also is not None:
+            also(ids)
+    return round_view(db, tournament, rnd, link, players=players,
+                      rounds_seated=len(rounds) + 1,
+                      table_ids={table.number: table_id
+                                 for table, table_id in zip(rnd.tables, ids)})
 
 
 def round_view(db: sqlite_utils.Database, tournament: dict[str, Any], rnd: Round,
-               link: LinkMaker) -> dict[str, Any]:
-    """A round as the director prints it: table numbers, seats, join codes and links."""
-    players = {p.number: p for p in storage.load_players(db, tournament["id"])}
-    rows = storage.table_rows(db, tournament["id"])
-    ids = {t.number: rows[(rnd.number, t.number)]["table_id"] for t in rnd.tables}
+               link: LinkMaker, players: list[Player] | None = None,
+               rounds_seated: int | None = None,
+               table_ids: dict[int, str | None] | None = None) -> dict[str, Any]:
+    """A round as the director prints it: table numbers, seats, join codes and links.
+    ``players``, ``rounds_seated``, ``table_ids``: what the caller has read already."""
+    if players is None:
+        players = storage.load_players(db, tournament["id"])
+    by_number = {p.number: p for p in players}
+    if table_ids is None:
+        table_ids = storage.round_table_ids(db, tournament["id"], rnd.number)
+    ids = {t.number: table_ids[t.number] for t in rnd.tables}
     codes = storage.join_codes(db, ids.values())
     game = shape(tournament)
+    if rounds_seated is None:
+        rounds_seated = len(storage.load_rounds(db, tournament["id"]))
+    sides = [_side_of(seat, game) for seat in range(max((len(t.seats) for t in rnd.tables),
+                                                        default=0))]
     return {
-        "tournament": summary(tournament, len(storage.load_rounds(db, tournament["id"]))),
+        "tournament": summary(tournament, rounds_seated),
         "number": rnd.number, "method": rnd.method, "seed": rnd.seed, "block": rnd.block,
         "closed_at": closing.closed_at(db, tournament["id"], rnd.number),
         "tables": [{"number": t.number, "table_id": ids[t.number],
                     "join_code": codes.get(ids[t.number]),
                     "join_link": link(codes[ids[t.number]]) if codes.get(ids[t.number])
                     else None,
-                    "seats": _seats(t.seats, players, game)} for t in rnd.tables],
-        "byes": [_player_ref(players[b]) for b in rnd.byes],
+                    "seats": [{"seat": seat, "side": sides[seat],
+                               **_player_ref(by_number[number])}
+                              for seat, number in enumerate(t.seats)]}
+                   for t in rnd.tables],
+        "byes": [_player_ref(by_number[b]) for b in rnd.byes],
     }
 
 
@@ -396,15 +487,11 @@ def _player_ref(player: Player) -> dict[str, Any]:
     return {"number": player.number, "name": player.name, "club": player.club}
 
 
-def _seats(seats: tuple[int, ...], players: dict[int, Player],
-           game: GameShape) -> list[dict[str, Any]]:
-    out = []
-    for seat, number in enumerate(seats):
-        side = None
-        if game.sides:
-            side = next(i for i, s in enumerate(game.sides) if seat in s)
-        out.append({"seat": seat, "side": side, **_player_ref(players[number])})
-    return out
+def _side_of(seat: int, game: GameShape) -> int | None:
+    """The side (pair) a seat belongs to in a pair game, else None."""
+    if not game.sides:
+        return None
+    return next(i for i, s in enumerate(game.sides) if seat in s)
 
 
 # --- watching ------------------------------------------------------------------------------------

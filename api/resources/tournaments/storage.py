@@ -203,11 +203,13 @@ def release_round(db: sqlite_utils.Database, tournament_id: str, number: int) ->
 def complete_round(db: sqlite_utils.Database, tournament_id: str, rnd: Round,
                    table_ids: dict[int, str | None],
                    frozen: dict[int, dict[str, Any]] | None = None) -> None:
-    db["tournament_tables"].insert_all(
-        {"tournament_id": tournament_id, "round": rnd.number, "number": t.number,
-         "table_id": table_ids.get(t.number), "seats": json.dumps(list(t.seats)),
-         "frozen": json.dumps((frozen or {}).get(t.number)) if frozen else None}
-        for t in rnd.tables)
+    db.conn.executemany(  # plain SQL: sqlite-utils' insert_all looks the table up first
+        "insert into tournament_tables (tournament_id, round, number, table_id, seats, "
+        "frozen) values (?, ?, ?, ?, ?, ?)",
+        [(tournament_id, rnd.number, t.number, table_ids.get(t.number),
+          json.dumps(list(t.seats)),
+          json.dumps((frozen or {}).get(t.number)) if frozen else None)
+         for t in rnd.tables])
     db.execute("update tournament_rounds set status = 'seated', seated_at = ? "
                "where tournament_id = ? and number = ?", [now_iso(), tournament_id, rnd.number])
 
@@ -228,6 +230,44 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
                               "frozen": _frozen(frozen),
                               "cached": (cached_seq, version, reading)}
     return out
+
+
+def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int, int],
+                                                                        dict[str, Any]]:
+    """``table_rows`` without the cached readings' text: per (round, table) the live
+    table's id and seq, its number of seats (``size``), and the seq and version its
+    cached reading was made at (the text is fetched by ``cached_readings`` only for the
+    tables that need it)."""
+    out = {}
+    for rnd, number, table_id, size, frozen, seq, cached_seq, version in db.execute(
+            "select tt.round, tt.number, tt.table_id, json_array_length(tt.seats), tt.frozen, "
+            "t.seq, r.seq, r.version from tournament_tables tt "
+            "left join tables t on t.id = tt.table_id "
+            "left join tournament_readings r on r.table_id = tt.table_id "
+            "where tt.tournament_id = ?", [tournament_id]).fetchall():
+        out[(rnd, number)] = {"table_id": table_id, "seq": seq, "size": size,
+                              "frozen": _frozen(frozen), "cached": (cached_seq, version)}
+    return out
+
+
+def cached_readings(db: sqlite_utils.Database,
+                    table_ids: list[str]) -> dict[str, tuple[int, str, str]]:
+    """The cached readings of these tables: table id → (seq, version, JSON text)."""
+    out: dict[str, tuple[int, str, str]] = {}
+    for start in range(0, len(table_ids), 500):
+        chunk = table_ids[start:start + 500]
+        for table_id, seq, version, text in db.execute(
+                "select table_id, seq, version, reading from tournament_readings "
+                f"where table_id in ({', '.join('?' * len(chunk))})", chunk).fetchall():
+            out[table_id] = (seq, version, text)
+    return out
+
+
+def round_table_ids(db: sqlite_utils.Database, tournament_id: str,
+                    number: int) -> dict[int, str | None]:
+    """The live table of each table number of one round."""
+    return dict(db.execute("select number, table_id from tournament_tables "
+                           "where tournament_id = ? and round = ?", [tournament_id, number]))
 
 
 def _frozen(text: str | None) -> Any:

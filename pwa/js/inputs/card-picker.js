@@ -15,7 +15,7 @@ import { t } from "../i18n.js";
 import { cardFace, cardName, countCards, suitGroups, suitName } from "../cards.js";
 
 /** Cards per row: a suit of up to nine cards on one row, a longer one on two or (800's 22
- * tarokker) three even rows, so a deck always fills the same rows whatever is dimmed. */
+ * trumps with the star) three even rows, so a deck always fills the same rows whatever is dimmed. */
 const perRow = (n) => (n <= 9 ? n : n <= 16 ? Math.ceil(n / 2) : Math.ceil(n / 3));
 
 export function cardPicker({ deck, mode = "one", selected = [], greyed = [], allowed = null,

@@ -32,10 +32,30 @@
  * figures but not all is refused in the form, naming the seats (or sides) missing. A
  * correction of a quick entry opens the same form, filled in with the entry, with the hints
  * of the table's quick entry (or those this phone saw last for the game).
+ *
+ * Two hints serve a deal whose every figure is free (Fyrtioett: four bids, none follows from
+ * the others, and the outcome "alla tog hem" unless a "Bet" box is ticked):
+ *
+ * - `fields.only: {bids: {kasta: [3]}}`: a value only some units may take (throwing in is
+ *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
+ *   remembered for corrections: a correction of another deal offers the value to all and
+ *   the engine refuses where it does not belong.
+ * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list of buttons its
+ *   last missing figure saves the deal, so a typical deal is its four bids and no save
+ *   button (the button stays, for a deal refused or completed otherwise; a typed list never
+ *   saves itself, it would at its first keystroke). It is safe because nothing
+ *   comes as a surprise: the form says so above the seats before anything is picked, the
+ *   bar at the thumb says "the last choice saves" once one figure is left, and what else is
+ *   to be said (a "Bet" box, the folded tricks) is said before it. Only the tap that
+ *   completes the list saves: a list already complete (a correction, the form brought back
+ *   by undo, a refusal to fix) is saved by its button. The app then names the saved deal
+ *   where the form was (the protokoll's line) with one tap to undo it — the form comes back
+ *   as it was, for a box to tick and the save — and one to correct it (this form, filled
+ *   in). See app.js `submit(…, {auto})` and table-view.js `autoSavedBlock`.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { eventLabel, elementLabel, fieldLabel, fieldWords, valueLabel } from "../vocab.js";
+import { eventLabel, elementLabel, fieldLabel, fieldNoun, fieldWords, valueLabel } from "../vocab.js";
 import { playedCards } from "../cards.js";
 import { cardPicker } from "./card-picker.js";
 import { fillList, missingUnits } from "./quick-fill.js";
@@ -117,6 +137,9 @@ export function freeFields(exp, spec, table) {
         field.elementChoices = listed
           ?? (Number.isInteger(field.total) && field.total <= 13 ? range(field.total) : null);
         field.unit = listUnit(f, exp, table);
+        // Values only some units may take (Fyrtioett's "kasta", the fourth bidder's): the
+        // hint names the deal's seats, so a correction of another deal offers them to all.
+        field.only = exp.correction ? null : hintMap(exp, "only")[f.name] ?? null;
       }
       return field;
     });
@@ -160,6 +183,14 @@ function labelled(field) {
   return field.required ? fieldLabel(field.name) : `${fieldLabel(field.name)} (${t("optional")})`;
 }
 
+/** The choices a list offers one unit: all, less those the hint `only` keeps for others. */
+function unitChoices(field, unit) {
+  const only = field.only;
+  if (!only || !field.elementChoices) return field.elementChoices;
+  return field.elementChoices.filter((v) => !Array.isArray(only[String(v)])
+    || only[String(v)].includes(unit.index));
+}
+
 /** The control for one element of a list field (one seat's or one side's value). `hooks`
  * (the quick entry's): `set(field, unit, value)` instead of writing the value alone, and
  * `register(field, unit, show)` for a `show(value, follows)` that redraws it. */
@@ -171,7 +202,7 @@ function elementControl(field, values, unit, id, hooks = null, { named = false }
   const follows = h("span", { class: "follows-note" }, t("followsFromOthers"));
   if (field.elementChoices) {
     const numeric = field.elementChoices.every((v) => typeof v === "number");
-    const group = radioGroup({ id: `${id}-${unit.index}`, label, values: field.elementChoices,
+    const group = radioGroup({ id: `${id}-${unit.index}`, label, values: unitChoices(field, unit),
                                current: values[field.name][unit.index], onPick: set,
                                show: (v) => (typeof v === "number" ? String(v) : valueLabel(v)),
                                className: numeric ? "numbers" : "" });
@@ -319,7 +350,7 @@ function readHints() {
 }
 
 function rememberHints(ctx, exp) {
-  const { order, ...fields } = exp.fields || {};
+  const { order, only, save_when_complete: saves, ...fields } = exp.fields || {};
   const key = `${ctx.game?.id}:${exp.type}`;
   const all = readHints();
   const merged = { ...(all[key] || {}), ...fields };
@@ -368,6 +399,14 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     values.base[f.name] ??= [...values[f.name]];
   }
   const orderOf = (f) => units(f, table, exp).map((u) => u.index);
+  const complete = (f) => orderOf(f).every((i) => isSet(values[f.name][i]));
+  // The lists whose last figure saves the deal (hint `save_when_complete`: Fyrtioett's bids),
+  // buttons only (a typed figure would save at its first keystroke). A list complete from
+  // the start (a correction, the form brought back by undo, a refused entry) is saved by
+  // the button, and the form does not say otherwise.
+  const savesWith = exp.correction ? []
+    : lists.filter((f) => f.elementChoices && !complete(f)
+                   && (hintList(exp, "save_when_complete") || []).includes(f.name));
   const unitName = (f, index) => (f.unit === "side" ? sideName(table, index) : table.players[index]);
 
   const shows = {};
@@ -404,24 +443,35 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     sums.classList.toggle("ok", totalled.length > 0 && totalled.every((f) =>
       values[f.name].reduce((a, v) => a + (Number(v) || 0), 0) === f.total));
   };
-  const changed = () => { error.hidden = true; refill(); showSums(); };
+  // Said at the thumb before the tap that saves: one figure left of such a list.
+  const savesNext = h("span", { class: "saves-next", "aria-live": "polite" });
+  const showSavesNext = () => {
+    const oneLeft = savesWith.some((f) => orderOf(f).filter((i) => !isSet(values[f.name][i])).length === 1);
+    savesNext.textContent = oneLeft ? t("lastChoiceSaves") : "";
+  };
+  const changed = () => { error.hidden = true; refill(); showSums(); showSavesNext(); };
   const speak = (kind, index) => {
     if (!values.spoken[kind].includes(index)) values.spoken[kind].push(index);
   };
   const hooks = {
     set(field, unit, value) {
+      const wasComplete = complete(field);
       const given = values.given[field.name];
       values.given[field.name] = [...given.filter((i) => i !== unit.index), unit.index];
       if (!isSet(value)) values.given[field.name].pop();  // a cleared figure may follow again
       values[field.name][unit.index] = value;
       speak(field.unit, unit.index);
       changed();
+      // The tap that completes such a list saves the deal, as the form says beforehand.
+      if (savesWith.includes(field) && !wasComplete && complete(field)) {
+        submit({ auto: { what: fieldNoun(field.name) } });
+      }
     },
     register(field, unit, show) { (shows[field.name] ??= {})[unit.index] = show; },
   };
   values.onChange = showSums;
 
-  const submit = () => {
+  const submit = (how) => {
     const missing = lists.filter(needsEveryFigure).map((f) => ({
       f, who: missingUnits(values[f.name], orderOf(f), f.required).map((i) => unitName(f, i)) }))
       .filter(({ who }) => who.length);
@@ -431,7 +481,7 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
       error.hidden = false;
       return;
     }
-    post(values);
+    post(values, how);
   };
 
   const sideBlock = (unit) => h("fieldset", { class: "seat-entry side-entry", dataset: { side: String(unit.index) } },
@@ -466,6 +516,8 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
                            onsubmit: (e) => { e.preventDefault(); submit(); } },
     h("h2", {}, exp.correction ? t("correctDeal") : t("quickEntry")),
     spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help)),
+    savesWith.map((f) => h("p", { class: "hint saves-when-complete" },
+      t("savesWhenComplete", { what: fieldNoun(f.name) }))),
     asked.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
     sidesFirst.map(sideBlock),
     perSeat.length > 0 && seatOrder(table, exp).map(seatBlock),
@@ -475,10 +527,11 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
       foldedLists.map(foldedBlock),
       more.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp))),
     error,
-    h("div", { class: "submit-bar" }, sums,
+    h("div", { class: "submit-bar" }, sums, savesNext,
       h("button", { type: "submit", class: "primary", disabled: ctx.busy }, submitLabel || t("saveDeal"))));
   refill();
   showSums();
+  showSavesNext();
   return form;
 }
 
@@ -505,8 +558,8 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   const title = [eventLabel(type), seatName].filter(Boolean).join(" — ");
   const help = spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help));
   const key = draftKey || `${type}:${exp.seat ?? ""}`;
-  const send = onSubmit || ((event) => ctx.submit(event, key));
-  const post = (values) => send(buildEvent(exp, spec, fields, values));
+  const send = onSubmit || ((event, how) => ctx.submit(event, key, how));
+  const post = (values, how) => send(buildEvent(exp, spec, fields, values), how);
 
   if (!fields.length) {
     return h("div", { class: `input input-${type}` }, help,
