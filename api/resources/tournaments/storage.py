@@ -241,7 +241,8 @@ def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int
     out = {}
     for rnd, number, table_id, size, frozen, seq, cached_seq, version in db.execute(
             "select tt.round, tt.number, tt.table_id, json_array_length(tt.seats), tt.frozen, "
-            "t.seq, r.seq, r.version from tournament_tables tt "
+            f"case when t.id is null then null else {seq_sql('t')} end, r.seq, r.version "
+            "from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
             "where tt.tournament_id = ?", [tournament_id]).fetchall():
