@@ -84,13 +84,15 @@ def check(conn: sqlite3.Connection) -> str:
             raise BackupError("not a Protokoll database (no table " + ", ".join(missing) + ")")
         if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
             raise BackupError("foreign key check failed")
-        # A table's sequence number is the length of its log and its last seq: an event and
-        # the move of the table's seq are one transaction, so a sound file never differs.
+        # A table's log is numbered 1, 2, … without a gap: its length is its last seq (the
+        # table's sequence number, ``log_seq``). A file from before migration m010 also
+        # stored the seq in ``tables``, moved in the event's own transaction: it must agree.
+        stored = any(column[1] == "seq" for column in conn.execute("PRAGMA table_info(tables)"))
         torn = conn.execute(
             "select t.id from tables t left join "
             "(select table_id, count(*) as n, max(seq) as m from events group by table_id) e "
-            "on e.table_id = t.id "
-            "where t.seq != coalesce(e.n, 0) or t.seq != coalesce(e.m, 0)").fetchall()
+            "on e.table_id = t.id where coalesce(e.n, 0) != coalesce(e.m, 0)"
+            + (" or t.seq != coalesce(e.m, 0)" if stored else "")).fetchall()
         if torn:
             raise BackupError("the log of table " + torn[0][0] + " does not match its "
                               "sequence number")
@@ -160,13 +162,17 @@ def restore(backup_path: str | os.PathLike, db_path: str | os.PathLike,
         src = _open_plain(checked)
         try:
             summary = check(src)
-            db = connect(str(target), run_migrations=False)  # WAL, synchronous=FULL
+            # WAL, synchronous=FULL; the rate limits' file is the running server's own
+            db = connect(str(target), run_migrations=False, limits=False)
             try:
                 with writer_turn(str(target)):  # a running server's writers wait for us
                     src.backup(db.conn, pages=-1)
                     # A backup made by an older version gets the newer tables now, so that
                     # a server already running on the file finds them at its next request.
                     migrate(db)
+                    # The log may be older now than what the server's processes kept in
+                    # memory: new tokens make them read every snapshot anew (snapshots.load).
+                    db.execute("update snapshots set token = lower(hex(randomblob(8)))")
                 restored = check(db.conn)
             finally:
                 db.close()

@@ -17,7 +17,7 @@ Durability, chosen: **WAL with ``synchronous=FULL``**, and why.
   millisecond or two on a disk (``bench/load.py`` measures it in its bare endpoint).
 - Every post is one ``BEGIN IMMEDIATE`` transaction (``write_transaction``): the write lock
   is taken before anything is read, so "read the last sequence number, check, append the
-  event, move the seq, replace the snapshot" is one atomic step, for threads and for server
+  event, save the snapshot when due" is one atomic step, for threads and for server
   processes alike. ``writer_turn`` queues our own writers in front of it.
 - ``busy_timeout``: a writer that still finds the lock taken (another program, a restore)
   waits up to 10 s instead of failing.
@@ -42,6 +42,7 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
+from .limits_file import attach_limits
 from .migrations import migrate
 
 BUSY_TIMEOUT_MS = 10_000
@@ -92,9 +93,11 @@ class Connection(sqlite3.Connection):
             self.cursors.clear()
 
 
-def connect(path: str, run_migrations: bool = True) -> sqlite_utils.Database:
+def connect(path: str, run_migrations: bool = True,
+            limits: bool = True) -> sqlite_utils.Database:
     """Open the database at ``path`` (``":memory:"`` for a throwaway one), migrating it
-    unless told not to (the app migrates once at start, not on every request)."""
+    unless told not to (the app migrates once at start, not on every request), with the
+    rate-limit counters' file attached (``attach_limits``) unless told not to."""
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
                            check_same_thread=False, factory=Connection)
     db = sqlite_utils.Database(conn)
@@ -104,6 +107,8 @@ def connect(path: str, run_migrations: bool = True) -> sqlite_utils.Database:
         db.enable_wal()
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
+    if limits:
+        attach_limits(conn, path)
     if run_migrations:
         migrate(db)
     return db

@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from . import db as database
 from .errors import RateLimited
+from .log_seq import seq_sql
 
 GONE = -1  # the seq a feed reports for a table that no longer exists
 _CHUNK = 500  # ids per query (SQLite allows 32,766 parameters; a short statement is cheaper)
@@ -197,7 +198,7 @@ def _select_seqs(conn: sqlite3.Connection, ids: list[str]) -> dict[str, int]:
         chunk = ids[start:start + _CHUNK]
         marks = ", ".join("?" * len(chunk))
         found.update(conn.execute(
-            f"select id, seq from tables where id in ({marks})", chunk).fetchall())
+            f"select id, {seq_sql()} from tables where id in ({marks})", chunk).fetchall())
     return found
 
 

@@ -162,6 +162,40 @@ def m009_snapshot_rows(db: sqlite_utils.Database) -> None:
                "without rowid")
 
 
+def m010_fewer_pages_per_post(db: sqlite_utils.Database) -> None:
+    """Fewer pages in every post's commit (issue 16; ``README``, Storage).
+
+    - ``events`` becomes a WITHOUT ROWID table keyed by ``(table_id, seq)``: the rows live
+      in the key's own b-tree, where a rowid table kept them in one b-tree and the key in a
+      second, both written at every append. The unique index on ``(table_id,
+      client_event_id)`` stays: it is how a retried post (the same client event id, any
+      ``based_on``, however late) finds its first answer, and why one id is used once.
+    - ``tables.seq`` goes: a table's seq is its last event's (``api/log_seq.py``), one
+      step down the new key, where moving a stored copy rewrote the table's row in every
+      post.
+    - ``rate_limits`` moves to the attached ``limits`` file
+      (``limits_file.attach_limits``), whose commits are not fsynced; the running windows
+      are carried over."""
+    db.execute("create table events_keyed (table_id text not null references tables(id), "
+               "seq integer not null, client_event_id text, "
+               "device_id text references devices(id), created_at text, event text, "
+               "deal integer, primary key (table_id, seq)) without rowid")
+    db.execute("insert into events_keyed (table_id, seq, client_event_id, device_id, "
+               "created_at, event, deal) select table_id, seq, client_event_id, device_id, "
+               "created_at, event, deal from events")
+    db.execute("drop table events")
+    db.execute("alter table events_keyed rename to events")
+    db.execute("create unique index idx_events_table_id_client_event_id "
+               "on events (table_id, client_event_id)")
+    db.execute("alter table tables drop column seq")
+    if "rate_limits" in db.table_names():  # main's; the attached file's is not listed
+        if db.execute("select 1 from pragma_database_list where name = 'limits'").fetchone():
+            db.execute("insert or replace into limits.rate_limits "
+                       "(key, window_start, expires_at, count) "
+                       "select key, window_start, expires_at, count from main.rate_limits")
+        db.execute("drop table main.rate_limits")
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -172,6 +206,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m007_trust,
     m008_seats_and_private_entries,
     m009_snapshot_rows,
+    m010_fewer_pages_per_post,
 )
 
 

@@ -1,6 +1,12 @@
-"""Snapshots: each table's derived state after its last post, so that a post applies one
-event to a saved state instead of replaying the log — and costs the same at event 5,000 as
-at event 10.
+"""Snapshots: each table's derived state as of one of its last posts, so that a post applies
+one event (or a few) to a saved state instead of replaying the log — and costs the same at
+event 5,000 as at event 10.
+
+Saved every few posts, not at every one (``due``, ``EVERY``): the snapshot's page was one of
+the few pages each post commits, fsynced while the other writers wait (issue 16). A post
+saves it when there is no current one, at least every ``EVERY`` posts, when the protokoll's
+rows change, and after an undo or a correction; between saves a reader applies the last
+entries of the log to it (``load``: at most ``EVERY`` - 1, a millisecond's fraction each).
 
 A state is mostly small (the deal in play, the scores) except for its protokoll rows
 (``state.rows``: one per scored deal, five thousand in a long match entered deal by deal).
@@ -14,10 +20,11 @@ dearer than one at row 10. So a snapshot is kept in two parts (migration
   from the first one it changed (rows are immutable and carried from state to state: a post
   that scores a deal adds one; an undo or a correction, which replays, rewrites them all).
 
-And each server process keeps the states it saved or loaded last (``_kept``, a small LRU):
-when the snapshot's ``token`` is still the one it kept, the state is taken from memory
-without unpickling anything. A post made by another process (or a restore) saves a new
-token, so a kept state is never used after the table moved on elsewhere.
+And each server process keeps the states it saved, loaded or posted last (``_kept``, a small
+LRU), each with its seq: when the snapshot's ``token`` is still the one it kept, the state
+is taken from memory without unpickling anything, and brought up from the log past
+whatever another process has posted since. A save (here or elsewhere) or a restore makes a
+new token, so a kept state is never used across one.
 
 A state whose game keeps no ``rows`` field is pickled whole, as are snapshots written before
 this migration (``rows`` null). Snapshots are a cache: each carries the fingerprint of the
@@ -27,16 +34,19 @@ engine code that made it; a snapshot of another engine is not used (the caller r
 from __future__ import annotations
 
 import dataclasses
+import json
 import operator
 import os
 import pickle
 import secrets
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Callable
 
 KEPT = 256  # states kept per process: a 250-table round's (a miss only costs unpickling)
-_kept: "OrderedDict[tuple[int, str, str], tuple[str, Any]]" = OrderedDict()
+EVERY = 4  # a snapshot is saved at least every EVERY posts (``due``)
+# (pid, file, table) -> (the snapshot's token, the seq of the kept state, the state)
+_kept: "OrderedDict[tuple[int, str, str], tuple[str, int, Any]]" = OrderedDict()
 _kept_lock = threading.Lock()
 
 
@@ -65,20 +75,21 @@ def changed_from(before: tuple, after: tuple) -> int:
         return min(len(before), len(after))
 
 
-def _keep(db: Any, table_id: str, token: str, state: Any) -> None:
+def _keep(db: Any, table_id: str, token: str, seq: int, state: Any) -> None:
     key = (os.getpid(), _path(db), table_id)
     with _kept_lock:
-        _kept[key] = (token, state)
+        _kept[key] = (token, seq, state)
         _kept.move_to_end(key)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
 
 
-def _kept_state(db: Any, table_id: str, token: str | None) -> Any:
+def _kept_state(db: Any, table_id: str, token: str | None) -> tuple[int, Any] | None:
+    """(seq, state) kept by this process since the snapshot ``token`` was saved."""
     with _kept_lock:
         kept = _kept.get((os.getpid(), _path(db), table_id))
     if token is not None and kept is not None and kept[0] == token:
-        return kept[1]
+        return kept[1], kept[2]
     return None
 
 
@@ -107,6 +118,26 @@ def prepare(state: Any, before: Any = None) -> Prepared:
         pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL) for row in rows[start:]))
 
 
+def rows_changed(before: Any, after: Any) -> bool:
+    """Whether ``after`` has protokoll rows that are not the very ones of ``before``."""
+    old, new = _split(before)[1], _split(after)[1]
+    if new is None:
+        return False
+    return old is None or len(old) != len(new) or changed_from(old, new) < len(new)
+
+
+def due(saved: int | None, seq: int, replays: bool, before: Any, after: Any) -> bool:
+    """Whether the post that makes ``after`` (the table's state at ``seq``) from ``before``
+    saves the snapshot, or leaves the saved one (of seq ``saved``; None: there is no
+    current one) for the readers to bring up to date (``load``). It saves when there is no
+    current snapshot, every ``EVERY`` posts, when the post changes the protokoll's rows
+    (``prepare`` writes the rows that changed since ``before``, so the saved rows must be
+    ``before``'s), and after an undo or a correction (``replays``: the state was made anew
+    from the whole log, and ``load`` does not replay those)."""
+    return (saved is None or replays or seq - saved >= EVERY
+            or rows_changed(before, after))
+
+
 def write(db: Any, table_id: str, seq: int, engine: str, prepared: Prepared) -> None:
     """Replace the table's snapshot (inside the caller's write transaction)."""
     token = secrets.token_hex(8)
@@ -125,7 +156,14 @@ def write(db: Any, table_id: str, seq: int, engine: str, prepared: Prepared) -> 
                 "insert into snapshot_rows (table_id, n, row) values (?, ?, ?)",
                 [(table_id, n, blob)
                  for n, blob in enumerate(prepared.row_blobs, prepared.start)])
-    _keep(db, table_id, token, prepared.state)
+    _keep(db, table_id, token, seq, prepared.state)
+
+
+def advanced(db: Any, table_id: str, token: str | None, seq: int, state: Any) -> None:
+    """A post that did not save the snapshot (``due``): keep its state in this process, so
+    that its next post or read here starts from it and not from the snapshot."""
+    if token is not None:
+        _keep(db, table_id, token, seq, state)
 
 
 def save(db: Any, table_id: str, seq: int, engine: str, state: Any,
@@ -140,20 +178,49 @@ def token(db: Any, table_id: str) -> str | None:
     return None if row is None else row[0]
 
 
-def load(db: Any, table_id: str, seq: int, engine: str) -> Any:
-    """The table's state from its snapshot when that is of ``seq`` and ``engine``; else
-    None (the caller replays the log)."""
+@dataclasses.dataclass(frozen=True)
+class Loaded:
+    """A table's state at the seq asked for, and the seq of the snapshot it rests on."""
+
+    state: Any
+    saved: int
+
+
+def load(db: Any, table_id: str, seq: int, engine: str,
+         advance: Callable[[Any, dict], Any]) -> Loaded | None:
+    """The table's state at ``seq`` from its snapshot of ``engine`` (saved at ``seq`` or
+    up to ``EVERY`` - 1 posts before it), brought up to ``seq`` by ``advance`` (the engine
+    applying one logged event); None when there is none to use (the caller replays the
+    log). A state this process kept since that snapshot was saved (``_kept``: same token)
+    is used instead of unpickling it, and it too is brought up from the log when other
+    processes have posted since. Both rest on the log being append-only: a token names
+    one save, and the events after it are the log's (``backup.restore``, which can put an
+    older log back, gives every snapshot a new token)."""
     snap = db.execute("select seq, engine, token from snapshots where table_id = ?",
                       [table_id]).fetchone()
-    if snap is None or snap[0] != seq or snap[1] != engine:
+    if snap is None or snap[0] > seq or snap[1] != engine:
         return None
-    kept = _kept_state(db, table_id, snap[2])
-    if kept is not None:
-        return kept
-    state = read(db, table_id)
-    if state is not None and snap[2] is not None:
-        _keep(db, table_id, snap[2], state)
-    return state
+    saved, _engine, token = snap
+    kept = _kept_state(db, table_id, token)
+    if kept is not None and saved <= kept[0] <= seq:
+        at, state = kept
+    else:
+        at, state = saved, read(db, table_id)
+        if state is None:
+            return None
+    if at < seq:
+        tail = db.execute("select event from events where table_id = ? and seq > ? "
+                          "and seq <= ? order by seq", [table_id, at, seq]).fetchall()
+        if len(tail) != seq - at:
+            return None
+        try:
+            for (event,) in tail:
+                state = advance(state, json.loads(event))
+        except Exception:  # a snapshot is only a cache: the caller replays
+            return None
+    if token is not None:
+        _keep(db, table_id, token, seq, state)
+    return Loaded(state, saved)
 
 
 def read(db: Any, table_id: str) -> Any:

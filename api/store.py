@@ -4,9 +4,10 @@ counters are kept by ``resources/access/records.py`` and ``ratelimit.py``.)
 Posting an event is one ``BEGIN IMMEDIATE`` transaction: check the token, count the write
 against the device's rate limit, answer a retried ``client_event_id`` with its first answer,
 refuse a stale ``based_on``, apply the event to the cached snapshot (not a replay of the whole
-log), then append the event, move the table's sequence number and replace the snapshot
-together. Either all of it is on disk or none — except that a refused entry still counts
-against the rate limit: the entry is rolled back to a savepoint, the count is committed.
+log), then append the event and, when it is due, save the snapshot (``snapshots.due``; the
+table's sequence number is its last event's: ``log_seq``). Either all of it is on disk or
+none — except that a refused entry still counts against the rate limit: the entry is rolled
+back to a savepoint, the count is committed (in ``FILE-limits``: ``api/limits_file.py``).
 
 Snapshots are a cache: each carries the fingerprint of the engine code that made it. After an
 engine upgrade the fingerprint differs, and the state is rebuilt by replaying the log.
@@ -31,6 +32,7 @@ from rules_engine.table_log import Entry, TableSetup, apply_entry, replay
 
 from . import auth, disclosure, snapshots
 from . import names as player_names
+from .log_seq import seq_sql
 from .snapshots import changed_from
 from .db import write_transaction
 from .errors import ApiError
@@ -118,9 +120,9 @@ def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, devic
     while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
         code = auth.new_join_code()
     db.execute(  # plain SQL: sqlite-utils' insert looks the table up first, every time
-        "insert into tables (id, game, players, options, first_dealer, join_code, seq, "
+        "insert into tables (id, game, players, options, first_dealer, join_code, "
         "created_at, join_code_hash, director_id, open_private_after_deal) "
-        "values (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
          setup.first_dealer, code, _now(), auth.hash_token(code), director_id,
          1 if open_private_after_deal else 0])
@@ -147,10 +149,12 @@ def insert_tables(db: sqlite_utils.Database, game: str, seatings: list[list[str]
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",
                   "created_at", "director_id", "join_code_hash", "spectator_hash",
                   "open_private_after_deal")
+# The columns as selected: the seq is read from the log (``log_seq``), not stored.
+_SELECTED = ", ".join(seq_sql() if name == "seq" else name for name in _TABLE_COLUMNS)
 
 
 def load_row(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
-    row = db.execute(f"select {', '.join(_TABLE_COLUMNS)} from tables where id = ?",
+    row = db.execute(f"select {_SELECTED} from tables where id = ?",
                      [table_id]).fetchone()
     if row is None:
         raise _not_found(table_id)
@@ -173,19 +177,38 @@ def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: An
 
 
 def load_state(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[TableSetup, Any]:
-    """The table's current state: the snapshot when it is current, else a full replay."""
+    """The table's current state: the snapshot brought up to date when there is one,
+    else a full replay."""
     setup, state, _ = _current_state(db, row)
     return setup, state
 
 
-def _current_state(db: sqlite_utils.Database,
-                   row: dict[str, Any]) -> tuple[TableSetup, Any, bool]:
-    """(setup, state, whether the state came from the current snapshot)."""
+def _advance(setup: TableSetup):
+    """The engine applying one logged event to a snapshot's state (``snapshots.load``);
+    an undo or a correction replays the log, so the snapshot is not brought up past one
+    (a post of either saves the snapshot: ``snapshots.due``)."""
+    def advance(state: Any, event: dict[str, Any]) -> Any:
+        if event.get("type") in ("undo", "correct"):
+            raise LookupError("replay")
+        return apply_entry(setup, state, [], event)
+    return advance
+
+
+def _current_state(db: sqlite_utils.Database, row: dict[str, Any]
+                   ) -> tuple[TableSetup, Any, "snapshots.Loaded | None"]:
+    """(setup, state, the snapshot it came from: None when it was replayed)."""
     setup = setup_of(row)
-    state = snapshots.load(db, row["id"], row["seq"], ENGINE)
-    if state is not None:
-        return setup, state, True
-    return setup, replay(setup, entries_of(db, row["id"])), False
+    loaded = snapshots.load(db, row["id"], row["seq"], ENGINE, _advance(setup))
+    if loaded is not None:
+        return setup, loaded.state, loaded
+    return setup, replay(setup, entries_of(db, row["id"])), None
+
+
+def _saves(loaded: "snapshots.Loaded | None", seq: int, event: dict[str, Any],
+           before: Any, state: Any) -> bool:
+    """Whether the post that makes ``state`` (seq ``seq``) saves the snapshot."""
+    return snapshots.due(None if loaded is None else loaded.saved, seq,
+                         event.get("type") in ("undo", "correct"), before, state)
 
 
 def load_states(db: sqlite_utils.Database, table_ids: list[str]
@@ -193,10 +216,9 @@ def load_states(db: sqlite_utils.Database, table_ids: list[str]
     """Many tables' rows and current states (a tournament reading its round): the rows in
     one query, each state from its snapshot (or a replay)."""
     out: dict[str, tuple[dict[str, Any], TableSetup, Any]] = {}
-    columns = ", ".join(_TABLE_COLUMNS)
     for start in range(0, len(table_ids), 500):
         chunk = table_ids[start:start + 500]
-        for values in db.execute(f"select {columns} from tables "
+        for values in db.execute(f"select {_SELECTED} from tables "
                                  f"where id in ({', '.join('?' * len(chunk))})",
                                  chunk).fetchall():
             row = dict(zip(_TABLE_COLUMNS, values))
@@ -264,7 +286,8 @@ class _Ready:
     seq: int
     token: str | None
     setup: TableSetup
-    snapshot: snapshots.Prepared
+    state: Any
+    snapshot: snapshots.Prepared | None  # None: this post does not save it (``_saves``)
     first_row: int
 
 
@@ -282,13 +305,14 @@ def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
         row = load_row(db, table_id)
         if row["seq"] != based_on:
             return None
-        setup, before, current = _current_state(db, row)
+        setup, before, loaded = _current_state(db, row)
         state = apply_entry(setup, before, [], event)
     except (ApiError, RuleViolation):
         return None
     module = setup.module
-    return _Ready(row["seq"], token, setup,
-                  snapshots.prepare(state, before if current else None),
+    saves = _saves(loaded, row["seq"] + 1, event, before, state)
+    return _Ready(row["seq"], token, setup, state,
+                  snapshots.prepare(state, before if loaded else None) if saves else None,
                   changed_from(module.sheet(before).rows, module.sheet(state).rows))
 
 
@@ -390,16 +414,17 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
-    if ready is None or ready.seq != row["seq"] or ready.token != snapshots.token(db, table_id):
+    token = snapshots.token(db, table_id)
+    if ready is None or ready.seq != row["seq"] or ready.token != token:
         ready = None  # worked out from another moment of the table: do it here
-        setup, before, current = _current_state(db, row)
+        setup, before, loaded = _current_state(db, row)
         entries = entries_of(db, table_id) if event.get("type") in ("undo", "correct") else []
         try:
             state = apply_entry(setup, before, entries, event)
         except RuleViolation as violation:
             raise disclosed_to(db, row, setup, before, who).violation(violation) from violation
     else:
-        setup, state = ready.setup, ready.snapshot.state
+        setup, state = ready.setup, ready.state
     seq = row["seq"] + 1
     entry = {"seq": seq, "client_event_id": client_event_id, "device_id": device_id,
              "created_at": _now(), "event": event}
@@ -407,12 +432,16 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                "created_at, event, deal) values (?, ?, ?, ?, ?, ?, ?)",
                [table_id, seq, client_event_id, device_id, entry["created_at"],
                 json.dumps(event, ensure_ascii=False), disclosure.deal_of(setup.module, state)])
-    db.execute("update tables set seq = ? where id = ?", [seq, table_id])
     if ready is not None:
-        snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
-        return _Posted({**row, "seq": seq}, ready.setup, entry, ready.snapshot.state,
-                       ready.first_row)
-    _save_snapshot(db, table_id, seq, state, before if current else None)
+        if ready.snapshot is not None:
+            snapshots.write(db, table_id, seq, ENGINE, ready.snapshot)
+        else:
+            snapshots.advanced(db, table_id, token, seq, state)
+        return _Posted({**row, "seq": seq}, ready.setup, entry, state, ready.first_row)
+    if _saves(loaded, seq, event, before, state):
+        _save_snapshot(db, table_id, seq, state, before if loaded else None)
+    else:
+        snapshots.advanced(db, table_id, token, seq, state)
     module = setup.module
     first_row = changed_from(module.sheet(before).rows, module.sheet(state).rows)
     return _Posted({**row, "seq": seq}, setup, entry, state, first_row)

@@ -24,18 +24,60 @@ def test_database_is_wal_with_full_sync_and_migrations_recorded(tmp_path):
     assert database.migrate(again) == []
 
 
-def test_snapshot_follows_every_post_and_equals_a_replay(table, app):
+def _replayed(db, table_id, upto=None):
+    row = store.load_row(db, table_id)
+    entries = store.entries_of(db, table_id)
+    return store.replay(store.setup_of(row), entries if upto is None else entries[:upto])
+
+
+def _smyga(table):
+    """The next bid of the deal in progress: the seat to bid passes (smyger)."""
+    return table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": "smyga"})
+
+
+def test_snapshot_is_saved_every_few_posts_and_equals_a_replay(table, app):
+    """A post saves the snapshot when the protokoll's rows change, after an undo or a
+    correction, and at least every ``snapshots.EVERY`` posts; between saves the readers
+    bring the saved state up to date from the log (a page less in most posts' commit)."""
+    assert snapshots.EVERY == 4
     table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
-              "tricks": [1, 4, 1, 0]})
+              "tricks": [1, 4, 1, 0]})  # a protokoll row: saved at 1
     table.ok({"type": "deal"})
     table.ok({"type": "bid", "seat": 2, "bid": 2})
     db = database.connect(app.config["DATABASE"])
-    seq, engine, blob = db.execute("select seq, engine, state from snapshots "
-                                   "where table_id = ?", [table.id]).fetchone()
-    assert seq == 3 and engine == store.ENGINE
+
+    def saved():
+        return db.execute("select seq, engine from snapshots where table_id = ?",
+                          [table.id]).fetchone()
+
+    assert saved() == (1, store.ENGINE)
+    assert snapshots.read(db, table.id) == _replayed(db, table.id, 1)
+    assert store.load_state(db, store.load_row(db, table.id))[1] == _replayed(db, table.id)
+    _smyga(table)
+    assert saved()[0] == 1
+    _smyga(table)  # seq 5: four posts after the save
+    assert saved()[0] == 5
+    assert snapshots.read(db, table.id) == _replayed(db, table.id)
+
+
+def test_a_state_kept_in_memory_is_brought_up_to_date_from_the_log(table, app):
+    """A server process keeps the states it made; when another process has posted since
+    (the snapshot not saved again), it applies those entries from the log to its own.
+    Here the other process is staged by putting back what this one kept before."""
+    table.ok({"type": "deal"})
+    db = database.connect(app.config["DATABASE"])
+    kept_then = dict(snapshots._kept)
+    table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": 2})
+    _smyga(table)
+    assert db.execute("select seq from snapshots where table_id = ?",
+                      [table.id]).fetchone() == (0,)  # not saved since the start
+    snapshots._kept.clear()
+    snapshots._kept.update(kept_then)  # this process saw the table at seq 1 only
     row = store.load_row(db, table.id)
-    replayed = store.replay(store.setup_of(row), store.entries_of(db, table.id))
-    assert snapshots.read(db, table.id) == replayed
+    assert row["seq"] == 3
+    assert store.load_state(db, row)[1] == _replayed(db, table.id)
+    snapshots._kept.clear()  # nothing kept: the saved state, brought up from the log
+    assert store.load_state(db, row)[1] == _replayed(db, table.id)
 
 
 def test_stale_snapshot_is_ignored_and_state_rebuilt(table, app):
@@ -180,3 +222,81 @@ def test_a_process_keeps_pools_for_a_few_files_only(tmp_path):
     assert len(dbmod._pools) <= dbmod.MAX_POOLS
     assert pools[0]._idle == [] and pools[0].keep == 0  # the oldest was closed
     assert len(pools[-1]._idle) == min(1, dbmod.Pool.KEEP)  # the newest keeps its own
+
+
+def test_m010_converts_a_database_of_the_old_schema(tmp_path, monkeypatch):
+    """Migration ``m010_fewer_pages_per_post`` on a file made by the schema before it, with
+    a table and its log written the old way (the seq stored in ``tables``, the write count
+    in the log's file): the log is kept entry for entry in the new ``events``, the seq is
+    read from it, the count goes on in ``FILE-limits``, and the table goes on as before —
+    a retried post is answered as the first time, a client event id is used once."""
+    import json
+    import time
+
+    from api import auth, create_app, disclosure, migrations
+    from rules_engine.table_log import Entry, apply_entry
+
+    path = str(tmp_path / "old.sqlite")
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "MIGRATIONS", migrations.MIGRATIONS[:9])  # to m009
+        old = database.connect(path, limits=False)
+    assert old["events"].pks == ["table_id", "seq"] and "rate_limits" in old.table_names()
+    players = ["Anna", "Bo", "Cia", "Dan"]
+    events = [{"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
+               "tricks": [1, 4, 1, 0]}, {"type": "deal"}, {"type": "bid", "seat": 2, "bid": 2}]
+    setup = store.TableSetup("rodskagg", tuple(players), {}, 0)
+    token, now = "owner-token", time.time()
+    old.execute("insert into tables (id, game, players, options, first_dealer, join_code, "
+                "seq, created_at, join_code_hash) values ('T1', 'rodskagg', ?, '{}', 0, "
+                "'ABCDEF', 3, 'then', ?)", [json.dumps(players), auth.hash_token("ABCDEF")])
+    old.execute("insert into devices (id, table_id, token_hash, name, role, created_at) "
+                "values ('D1', 'T1', ?, 'Anna', 'owner', 'then')", [auth.hash_token(token)])
+    state = setup.new_state()
+    for seq, event in enumerate(events, 1):
+        state = apply_entry(setup, state, [], event)
+        old.execute("insert into events (table_id, seq, client_event_id, device_id, "
+                    "created_at, event, deal) values ('T1', ?, ?, 'D1', 'then', ?, ?)",
+                    [seq, f"c{seq}", json.dumps(event),
+                     disclosure.deal_of(setup.module, state)])
+    old.execute("insert into rate_limits (key, window_start, expires_at, count) "
+                "values ('write:device:D1', ?, ?, 3)", [now, now + 60])
+    logged = old.execute("select * from events order by seq").fetchall()
+    old.conn.commit()
+    old.close()
+
+    new = database.connect(path)
+    assert new.execute("select * from events order by seq").fetchall() == logged
+    assert "without rowid" in new.execute(
+        "select lower(sql) from sqlite_master where name = 'events'").fetchone()[0]
+    assert "seq" not in new["tables"].columns_dict
+    assert "rate_limits" not in new.table_names()  # the log's file has none now
+    assert new.execute("select count from limits.rate_limits").fetchall() == [(3,)]
+    assert store.load_row(new, "T1")["seq"] == 3
+    new.close()
+
+    client = create_app({"DATABASE": path, "WRITE_RATE_LIMIT": 6}).test_client()
+    headers = {"Authorization": f"Bearer {token}"}
+    view = client.get("/api/tables/T1", headers=headers).json
+    assert view["seq"] == 3 and view["state"]["phase"] == "bidding"
+    retry = client.post("/api/tables/T1/events", headers=headers, json={
+        "based_on": 1, "client_event_id": "c2", "event": {"type": "deal"}})
+    assert retry.status_code == 201 and retry.json["entry"]["seq"] == 2
+    reused = client.post("/api/tables/T1/events", headers=headers, json={
+        "based_on": 3, "client_event_id": "c2", "event": {"type": "knock"}})
+    assert reused.status_code == 409 and reused.json["code"] == "client_event_id_reused"
+    nxt = client.get("/api/tables/T1", headers=headers).json["expected"]["seat"]
+    posted = client.post("/api/tables/T1/events", headers=headers, json={
+        "based_on": 3, "client_event_id": "c4",
+        "event": {"type": "bid", "seat": nxt, "bid": "smyga"}})
+    assert posted.status_code == 201 and posted.json["entry"]["seq"] == 4
+    # The window carried over counts on: 3 + the three posts above (the retry and the
+    # refusal count too) make six, the limit; the next is over it.
+    over = client.post("/api/tables/T1/events", headers=headers, json={
+        "based_on": 4, "client_event_id": "c5", "event": {"type": "knock"}})
+    assert over.status_code == 429 and over.json["code"] == "rate_limited"
+    check = database.connect(path)
+    entries = store.entries_of(check, "T1")
+    assert [e.seq for e in entries] == [1, 2, 3, 4]
+    assert store.load_state(check, store.load_row(check, "T1"))[1] == store.replay(
+        setup, [Entry(e.seq, e.event) for e in entries])
+    check.close()

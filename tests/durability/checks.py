@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from api import snapshots, store
+from api.log_seq import seq_sql
 from rules_engine.table_log import Entry, replay
 
 
@@ -15,17 +16,18 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
     """Check the file at ``path`` and return, per table, its seq and log.
 
     - ``PRAGMA integrity_check`` is ok and no foreign key dangles;
-    - a table's seq is the number of events in its log and the last one's seq, and the seqs
-      are 1..n: no event without its table's seq moved, and no seq moved without its event;
-    - the snapshot belongs to the table's current seq and, when it was made by this engine,
-      equals a replay of the log (or, made by another engine, is ignored and rebuilt).
+    - a table's seq (its last event's, as the server reads it: ``api/log_seq.py``) is the
+      number of events in its log, and the seqs are 1..n: no event lost in the middle;
+    - the snapshot was saved at most ``snapshots.EVERY`` - 1 posts before the table's seq
+      and, when it was made by this engine, equals a replay of the log up to its seq (or,
+      made by another engine, is ignored and rebuilt).
     """
     conn = sqlite3.connect(str(path))
     try:
         assert [r[0] for r in conn.execute("PRAGMA integrity_check")] == ["ok"]
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
         tables: dict[str, dict[str, Any]] = {}
-        rows = conn.execute("select id, game, players, options, first_dealer, seq "
+        rows = conn.execute(f"select id, game, players, options, first_dealer, {seq_sql()} "
                             "from tables").fetchall()
         for table_id, game, players, options, first_dealer, seq in rows:
             log = conn.execute("select seq, client_event_id, device_id, created_at, event "
@@ -37,9 +39,12 @@ def read_file(path: Path) -> dict[str, dict[str, Any]]:
             state = replay(setup, [Entry(r[0], json.loads(r[4])) for r in log])
             snap = conn.execute("select seq, engine, state from snapshots where table_id = ?",
                                 [table_id]).fetchone()
-            assert snap is not None and snap[0] == seq, (table_id, seq, snap and snap[0])
+            # Saved at most EVERY - 1 posts back; the readers replay the rest from the log.
+            assert snap is not None and seq - snapshots.EVERY < snap[0] <= seq, (
+                table_id, seq, snap and snap[0])
             if snap[1] == store.ENGINE:
-                assert snapshots.read(conn, table_id) == state, table_id
+                assert snapshots.read(conn, table_id) == replay(
+                    setup, [Entry(r[0], json.loads(r[4])) for r in log[:snap[0]]]), table_id
             tables[table_id] = {
                 "seq": seq, "setup": setup, "state": state,
                 "log": [{"seq": s, "client_event_id": c, "device_id": d, "created_at": t,

@@ -129,11 +129,12 @@ def corrupt_copies(good: Path, into: Path) -> dict[str, Path]:
     conn.execute("create table notes (text)")
     conn.commit()
     conn.close()
-    # A Protokoll database whose table says seq 6 with five events in its log.
+    # A Protokoll database whose log lacks an event in the middle (its seq says 5, four
+    # events are left).
     torn = paths["a seq without its event"] = into / "torn.sqlite"
     torn.write_bytes(data)
     conn = sqlite3.connect(torn)
-    conn.execute("update tables set seq = seq + 1")
+    conn.execute("delete from events where seq = 3")
     conn.commit()
     conn.close()
     return paths

@@ -4,7 +4,10 @@ Several gunicorn workers share one database file and nothing else; a counter in 
 memory would let a phone post N times the limit by landing on N workers. So a counter is a
 row of ``rate_limits`` (migration ``m004_rate_limits``), moved inside the caller's write
 transaction: the count and what it guards commit or roll back together, and SQLite's write
-lock orders the workers.
+lock orders the workers. The table lives in ``FILE-limits``, attached to every connection
+as ``limits`` (``limits_file.attach_limits``, migration ``m010_fewer_pages_per_post``):
+its commits are not fsynced, so a post's count no longer adds a page to the fsynced
+commit of the log.
 
 Each key has a fixed window that opens at its first hit (not on the clock's minute), so a
 burst is judged the same whenever it starts, and "retry after" is exact: the window's end.

@@ -20,6 +20,7 @@ import sqlite_utils
 from ... import auth
 from ...db import write_transaction
 from ...errors import ApiError
+from ...log_seq import seq_sql
 from ..seats import records as seats
 from . import guesses, ratelimit
 
@@ -199,5 +200,5 @@ def director_for_token(db: sqlite_utils.Database, token: str | None) -> dict[str
 def director_tables(db: sqlite_utils.Database, director_id: str) -> list[dict[str, Any]]:
     return [{"id": id_, "game": game, "join_code": code, "seq": seq, "created_at": created}
             for id_, game, code, seq, created in db.execute(
-                "select id, game, join_code, seq, created_at from tables "
+                f"select id, game, join_code, {seq_sql()}, created_at from tables "
                 "where director_id = ? order by created_at, id", [director_id])]

@@ -30,6 +30,7 @@ from typing import Any
 import sqlite_utils
 
 from ...errors import ApiError
+from ...log_seq import seq_sql
 
 SCORER = "scorer"
 
@@ -89,7 +90,8 @@ def take(db: sqlite_utils.Database, table: dict[str, Any], device_id: str, place
 
 def table_of(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
     """What ``take`` needs of a table: its id, players and sequence number."""
-    row = db.execute("select id, players, seq from tables where id = ?", [table_id]).fetchone()
+    row = db.execute(f"select id, players, {seq_sql()} from tables where id = ?",
+                     [table_id]).fetchone()
     return {"id": row[0], "players": row[1], "seq": row[2]}
 
 

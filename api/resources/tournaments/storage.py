@@ -15,6 +15,7 @@ import sqlite_utils
 
 from ... import auth
 from ...errors import ApiError
+from ...log_seq import seq_sql
 from ...tournament_logic.model import Adjustment, Player, Round, SeatedTable
 from ..access.records import now_iso
 
@@ -183,7 +184,7 @@ def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
     rounds, = db.execute("select count(*) from tournament_rounds where tournament_id = ? "
                          "and status = 'seated'", [tournament_id]).fetchone()
     tables, seqs = db.execute(
-        "select count(*), coalesce(sum(t.seq), 0) from tournament_tables tt "
+        f"select count(*), coalesce(sum({seq_sql('t')}), 0) from tournament_tables tt "
         "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
         [tournament_id]).fetchone()
     adjustments, = db.execute("select count(*) from tournament_adjustments "
@@ -219,7 +220,8 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
     frozen protokoll of an imported one."""
     out = {}
     for rnd, number, table_id, seats, frozen, seq, cached_seq, version, reading in db.execute(
-            "select tt.round, tt.number, tt.table_id, tt.seats, tt.frozen, t.seq, r.seq, "
+            f"select tt.round, tt.number, tt.table_id, tt.seats, tt.frozen, "
+            f"case when t.id is null then null else {seq_sql('t')} end, r.seq, "
             "r.version, r.reading from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
@@ -239,7 +241,8 @@ def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int
     out = {}
     for rnd, number, table_id, size, frozen, seq, cached_seq, version in db.execute(
             "select tt.round, tt.number, tt.table_id, json_array_length(tt.seats), tt.frozen, "
-            "t.seq, r.seq, r.version from tournament_tables tt "
+            f"case when t.id is null then null else {seq_sql('t')} end, r.seq, r.version "
+            "from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
             "where tt.tournament_id = ?", [tournament_id]).fetchall():
