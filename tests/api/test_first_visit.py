@@ -74,3 +74,17 @@ def test_the_first_screen_is_light(client):
     assert total < 150_000
     assert "/js/app.js" in urls and "/style.css" in urls
     assert set(pages.shell_files()) >= {"/", "/js/app.js"}
+
+
+def test_the_service_worker_keeps_what_the_pages_draw_not_the_install_icons(client):
+    """The shell the service worker fetches on a first visit: every page and module, the
+    icon the page links (apple-touch-icon), but not the manifest's large and maskable
+    icons, which the system fetches itself when the app is installed."""
+    shell = set(pages.shell_files())
+    assert {"/", "/js/app.js", "/js/table-view.js", "/tournament/director.html",
+            "/favicon.svg", "/icons/icon-192.png"} <= shell
+    manifest = client.get("/manifest.webmanifest").get_json()
+    install_only = {icon["src"] for icon in manifest["icons"]} - {"/icons/icon-192.png"}
+    assert install_only and not install_only & shell
+    sw = client.get("/sw.js").get_data(as_text=True)
+    assert '"/icons/maskable-512.png"' not in sw and '"/icons/icon-192.png"' in sw
