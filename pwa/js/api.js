@@ -60,8 +60,12 @@ export const game = (id) => request("GET", `/api/games/${encodeURIComponent(id)}
 export const createTable = (data) => request("POST", "/api/tables", { json: data });
 export const getTable = (id, auth) => request("GET", tablePath(id), { auth });
 export const getEvents = (id, auth) => request("GET", `${tablePath(id)}/events`, { auth });
-/** The log replayed step by step (tricks, findings): what the replay of a deal shows. */
-export const getSteps = (id, auth) => request("GET", `${tablePath(id)}/steps`, { auth });
+/** The log replayed step by step (tricks, findings): what the replay of a deal shows.
+ * `deal` (a number) or `seq` (an entry of the log) asks for that one deal's steps only. */
+export const getSteps = (id, auth, { deal = null, seq = null } = {}) => {
+  const query = deal !== null ? `?deal=${deal}` : seq !== null ? `?seq=${seq}` : "";
+  return request("GET", `${tablePath(id)}/steps${query}`, { auth });
+};
 export const postEvent = (id, auth, basedOn, clientEventId, event) =>
   request("POST", `${tablePath(id)}/events`, {
     auth, json: { based_on: basedOn, client_event_id: clientEventId, event },

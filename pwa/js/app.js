@@ -776,8 +776,10 @@ const actions = {
     render();
     window.scrollTo(0, 0);
     try {
-      const { steps } = await api.getSteps(app.table.id, app.auth);
-      const chosen = deal ?? later.dealOfSeq(steps, seq);
+      // Only the deal asked for comes back: by number, or the deal entry seq falls in.
+      const answer = await api.getSteps(app.table.id, app.auth, deal !== null ? { deal } : { seq });
+      const { steps } = answer;
+      const chosen = deal ?? answer.deal;
       const positions = later.positionsOf(steps, chosen);
       const found = seq === null ? 0 : positions.findIndex((p) => p.seq >= seq);
       const index = found >= 0 ? found : positions.length - 1; // after its last trick: the last

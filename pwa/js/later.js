@@ -56,7 +56,7 @@ let loading = null;
 let forms = null;
 
 /** The table screen's render functions (`renderTable`, and the replay's `renderReplay`,
- * `dealOfSeq`, `positionsOf`), the live stream's `follow`, the `outbox` and `wholeTable`,
+ * `positionsOf`), the live stream's `follow`, the `outbox` and `wholeTable`,
  * once its modules and stylesheets are in; with `forms`, the entry forms too (a phone that
  * may write: its own table, a join link). */
 export function tableScreen({ forms: withForms = true } = {}) {

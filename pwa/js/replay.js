@@ -208,13 +208,3 @@ export function renderReplay(replay, ctx) {
     findingsBlock(position, game?.rules || []),
     handsBlock(entries, positions, position, players));
 }
-
-/** The deal a log entry belongs to, from the replay's steps (null when it counts in none). */
-export function dealOfSeq(steps, seq) {
-  let deal = null;
-  for (const step of steps) {
-    if (step.seq > seq) break;
-    deal = step.deal;
-  }
-  return deal;
-}

@@ -265,3 +265,59 @@ def test_a_whist_deal_of_whole_tricks_is_found_trick_by_trick(client):
     assert all(t["leader"] == t["cards"][0]["seat"] for t in tricks)
     # Each trick after the first is led by the winner of the one before.
     assert [t["leader"] for t in tricks[1:]] == [t["winner"] for t in tricks[:-1]]
+
+
+def test_one_deal_of_the_steps_by_its_number_or_an_entry_of_it(client):
+    """A phone replaying one deal of a long evening asks for that deal alone (?deal=N), or
+    for the deal a log entry falls in (?seq=S); the steps are those of the whole replay."""
+    table = start_table(client)
+    for event in BIDDING + plays(TRICKS) + ENDING:
+        table.ok(event)
+    first_deal_end = table.seq
+    for event in BIDDING[:2]:  # the second deal: dealt and knocked
+        table.ok(event)
+    whole = table.get("/steps").json
+    assert whole["deal"] is None
+    deals = {step["deal"] for step in whole["steps"]}
+    assert deals == {1, 2}, deals
+    for number in (1, 2):
+        body = table.get(f"/steps?deal={number}").json
+        assert body["deal"] == number and body["seq"] == table.seq
+        assert body["steps"] == [s for s in whole["steps"] if s["deal"] == number]
+    assert table.get("/steps?seq=7").json["steps"] == table.get("/steps?deal=1").json["steps"]
+    body = table.get(f"/steps?seq={first_deal_end + 2}").json
+    assert body["deal"] == 2 and [s["seq"] for s in body["steps"]] == \
+        list(range(first_deal_end + 1, table.seq + 1))
+    assert table.get("/steps?deal=7").json == {**whole, "deal": 7, "steps": []}
+
+
+@pytest.mark.parametrize("query, status, code", [
+    ("deal=0", 400, "deal_invalid"), ("deal=-1", 400, "deal_invalid"),
+    ("deal=abc", 400, "deal_invalid"), ("deal=" + "9" * 40, 400, "deal_invalid"),
+    ("deal=", 400, "deal_invalid"), ("seq=x", 400, "seq_invalid"), ("seq=99", 404, "seq_unknown")])
+def test_a_deal_or_entry_that_is_none_is_refused_in_the_one_error_shape(client, query, status,
+                                                                         code):
+    table = start_table(client)
+    for event in BIDDING[:2]:
+        table.ok(event)
+    response = table.get(f"/steps?{query}")
+    assert response.status_code == status
+    body = response.json
+    assert set(body) == {"code", "message", "messages", "rule", "details"}
+    assert body["code"] == code and set(body["messages"]) == {"sv", "en"}
+
+
+def test_one_deal_of_the_steps_keeps_a_hand_hidden_as_the_whole_log_does(client):
+    table = start_table(client)
+    joined = client.post("/api/join", json={"code": table.join_code, "seat": 0})
+    anna = bearer(joined.json["token"])
+    for event in BIDDING:
+        table.ok(event)
+    table.ok({"type": "hand", "seat": 2, "cards": CIA})
+    hand_seq = table.seq
+    table.ok(plays(TRICKS)[0])
+    for query in ("deal=1", f"seq={hand_seq}", f"seq={table.seq}"):
+        body = table.get(f"/steps?{query}", headers=anna).json
+        (step,) = [s for s in body["steps"] if s["seq"] == hand_seq]
+        assert step["event"]["cards"] == {"hidden": True, "seat": 2, "count": 6}
+        assert "♥9" not in json.dumps(body, ensure_ascii=False)

@@ -6,7 +6,7 @@ only as ``api.disclosure`` lets the reader see them (see ``steps``).
 
 from __future__ import annotations
 
-from flask import g
+from flask import g, request
 from flask.views import MethodView
 
 from ... import disclosure, store
@@ -43,13 +43,30 @@ class TableAt(MethodView):
         return steps.table_at(g.db, row, reader, steps.seq_of(seq, row))
 
 
+STEPS_QUERY = [
+    {"in": "query", "name": "deal", "required": False,
+     "schema": {"type": "integer", "minimum": 1},
+     "description": "Only this deal's steps (1 is the first deal)."},
+    {"in": "query", "name": "seq", "required": False,
+     "schema": {"type": "integer", "minimum": 0},
+     "description": "Only the steps of the deal that entry seq falls in (ignored with deal)."},
+]
+
+
 @blp.route("/<string:table_id>/steps")
 class Steps(MethodView):
     @blp.response(200, StepsSchema)
-    @blp.doc(security=credentials.READ_SECURITY)
-    @blp.errors(401, 403, 404, 429)
+    @blp.doc(security=credentials.READ_SECURITY, parameters=STEPS_QUERY)
+    @blp.errors(400, 401, 403, 404, 429)
     def get(self, table_id: str):
         """The effective log step by step: each entry's deal, the trick it completed (cards
-        in playing order from the leader, the winner) and the findings it brought"""
+        in playing order from the leader, the winner) and the findings it brought; one
+        deal's steps with ?deal= or ?seq="""
         row, reader = _reader(table_id)
+        deal = request.args.get("deal")
+        seq = request.args.get("seq")
+        if deal is not None:
+            return steps.steps(g.db, row, reader, deal=steps.deal_of(deal))
+        if seq is not None:
+            return steps.steps(g.db, row, reader, seq=steps.seq_of(seq, row))
         return steps.steps(g.db, row, reader)

@@ -54,4 +54,7 @@ class StepsSchema(Schema):
     game = fields.String(required=True)
     players = fields.List(fields.String(), required=True)
     seq = fields.Integer(required=True)
+    deal = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The deal the steps were chosen for (?deal= or ?seq=); null when "
+                       "the whole log was asked for, or when the entry counts in no deal."})
     steps = fields.List(fields.Nested(StepSchema), required=True)

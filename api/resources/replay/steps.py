@@ -216,10 +216,25 @@ def table_at(db: sqlite_utils.Database, row: dict[str, Any], reader: disclosure.
     return view
 
 
-def steps(db: sqlite_utils.Database, row: dict[str, Any],
-          reader: disclosure.Reader) -> dict[str, Any]:
+def deal_of(text: str) -> int:
+    """A deal asked for by number (1 is the first)."""
+    if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < 1:
+        raise ApiError(400, "deal_invalid",
+                       f"”{text[:20]}” är inget givnummer (ett positivt heltal).",
+                       f"“{text[:20]}” is no deal number (a positive whole number).",
+                       details={"deal": text[:20]})
+    return int(text)
+
+
+def steps(db: sqlite_utils.Database, row: dict[str, Any], reader: disclosure.Reader,
+          deal: int | None = None, seq: int | None = None) -> dict[str, Any]:
     """Every effective game entry of the log in order, as ``reader`` may see it, with the
-    deal it belongs to, the trick it completed and the findings it brought (one replay)."""
+    deal it belongs to, the trick it completed and the findings it brought (one replay).
+
+    With ``deal`` only that deal's steps, with ``seq`` only the steps of the deal entry
+    ``seq`` falls in (the deal of the last effective entry up to it): a phone replaying one
+    deal of a long evening gets that deal, not the whole log (a thousand entries are about
+    200 KB). The whole log is replayed either way — a deal's state depends on all before it."""
     setup, now = store.load_state(db, row)
     module = setup.module
     base = disclosure.load(db, row, module, now, reader)
@@ -240,18 +255,27 @@ def steps(db: sqlite_utils.Database, row: dict[str, Any],
         known = {_finding_key(f) for f in findings}
         trick = completed_trick(setup, entry.event, described, after)
         on_table = None if trick is not None else trick_on_table(setup, entry.event, after)
-        deal = disclosure.deal_of(module, state)
+        deal_after = disclosure.deal_of(module, state)
         out.append({
             "seq": entry.seq,
             "event": _event(base, entry.seq, normalized(setup, entry.event), corrections),
             # The deal it belongs to: the one being played when it came (the last trick
             # of a whist deal already starts the next), else the one it began.
-            "deal": before_deal if before_deal is not None else deal,
+            "deal": before_deal if before_deal is not None else deal_after,
             "trick": None if trick is None else seen.reveal(trick),
             "on_table": None if on_table is None else seen.reveal(on_table),
             "findings": [seen.finding(f) for f in fresh],
             "over": module.is_over(state),
         })
         described = after
+    chosen = deal
+    if seq is not None:
+        chosen = None
+        for step in out:
+            if step["seq"] > seq:
+                break
+            chosen = step["deal"]
+    if deal is not None or seq is not None:
+        out = [step for step in out if step["deal"] == chosen]
     return {"id": row["id"], "game": setup.game, "players": list(setup.players),
-            "seq": row["seq"], "steps": out}
+            "seq": row["seq"], "deal": chosen, "steps": out}
