@@ -141,3 +141,12 @@ def test_join_codes_drawn_again_on_a_clash(app, client, monkeypatch):
     codes = {db.execute("select join_code from tables where id = ?", [t]).fetchone()[0]
              for t in made}
     assert codes == {"AAAAAA", "BBBBBB", "CCCCCC"}
+
+
+def test_join_codes_use_the_whole_alphabet_and_only_it():
+    """The codes are drawn a byte a letter (``auth.new_join_code``): six letters of the
+    alphabet without 0/O/1/I, every one of them drawn (12,000 letters: missing one has a
+    chance of about 1e-164)."""
+    codes = [auth.new_join_code() for _ in range(2000)]
+    assert {len(code) for code in codes} == {auth.JOIN_CODE_LENGTH}
+    assert set("".join(codes)) == set(auth.JOIN_CODE_ALPHABET)
