@@ -140,23 +140,34 @@ def due(saved: int | None, seq: int, replays: bool, before: Any, after: Any) -> 
 
 def write(db: Any, table_id: str, seq: int, engine: str, prepared: Prepared) -> None:
     """Replace the table's snapshot (inside the caller's write transaction)."""
-    token = secrets.token_hex(8)
+    write_many(db, engine, [(table_id, seq, prepared)])
+
+
+def write_many(db: Any, engine: str, snaps: list[tuple[str, int, Prepared]]) -> None:
+    """Replace the snapshots of many tables, (table id, seq, prepared) each, a statement
+    per kind of row for all of them (a tournament round's 250 new tables). Inside the
+    caller's write transaction."""
+    tokens = [secrets.token_hex(8) for _ in snaps]
     # An upsert, not "insert or replace": the row keeps its rowid, so the commit does not
     # also rewrite the table's entry in the key's index (a page less in every post's WAL).
-    db.execute("insert into snapshots (table_id, seq, engine, state, token, rows) "
-               "values (?, ?, ?, ?, ?, ?) on conflict (table_id) do update set "
-               "seq = excluded.seq, engine = excluded.engine, state = excluded.state, "
-               "token = excluded.token, rows = excluded.rows",
-               [table_id, seq, engine, prepared.head, token, prepared.rows])
-    if prepared.rows is not None:
-        db.execute("delete from snapshot_rows where table_id = ? and n >= ?",
-                   [table_id, prepared.start])
-        if prepared.row_blobs:
-            db.conn.executemany(
-                "insert into snapshot_rows (table_id, n, row) values (?, ?, ?)",
-                [(table_id, n, blob)
-                 for n, blob in enumerate(prepared.row_blobs, prepared.start)])
-    _keep(db, table_id, token, seq, prepared.state)
+    db.conn.executemany(
+        "insert into snapshots (table_id, seq, engine, state, token, rows) "
+        "values (?, ?, ?, ?, ?, ?) on conflict (table_id) do update set "
+        "seq = excluded.seq, engine = excluded.engine, state = excluded.state, "
+        "token = excluded.token, rows = excluded.rows",
+        [(table_id, seq, engine, prepared.head, token, prepared.rows)
+         for (table_id, seq, prepared), token in zip(snaps, tokens)])
+    split = [(table_id, prepared) for table_id, _, prepared in snaps
+             if prepared.rows is not None]
+    if split:
+        db.conn.executemany("delete from snapshot_rows where table_id = ? and n >= ?",
+                            [(table_id, prepared.start) for table_id, prepared in split])
+        db.conn.executemany(
+            "insert into snapshot_rows (table_id, n, row) values (?, ?, ?)",
+            [(table_id, n, blob) for table_id, prepared in split
+             for n, blob in enumerate(prepared.row_blobs, prepared.start)])
+    for (table_id, seq, prepared), token in zip(snaps, tokens):
+        _keep(db, table_id, token, seq, prepared.state)
 
 
 def advanced(db: Any, table_id: str, token: str | None, seq: int, state: Any) -> None:

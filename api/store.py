@@ -113,37 +113,64 @@ def insert_table(db: sqlite_utils.Database, setup: TableSetup, state: Any, devic
                  open_private_after_deal: bool = True) -> dict[str, Any]:
     """Write a new table, its spectator key, first device (at ``seat``, if given) and
     snapshot. Inside the caller's write transaction; returns the secrets (no table view)."""
-    table_id = auth.new_id()
-    director_id = director["id"] if director else None
-    role = "director" if director else "owner"
-    code = auth.new_join_code()
-    while db.execute("select 1 from tables where join_code = ?", [code]).fetchone():
-        code = auth.new_join_code()
-    db.execute(  # plain SQL: sqlite-utils' insert looks the table up first, every time
-        "insert into tables (id, game, players, options, first_dealer, join_code, "
-        "created_at, join_code_hash, director_id, open_private_after_deal) "
-        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
-         setup.first_dealer, code, _now(), auth.hash_token(code), director_id,
-         1 if open_private_after_deal else 0])
-    spectator_key = records.new_spectator_key(db, table_id)
-    device_id, token = records.add_device(
-        db, table_id, role,
-        player_names.clean(device_name) or (director["name"] if director else ""),
-        director_id)
+    created = _insert_new_tables(db, [(setup, state)], device_name, director,
+                                 open_private_after_deal)[0]
     if seat is not None:
-        seats.take(db, load_row(db, table_id), device_id, seat)
-    _save_snapshot(db, table_id, 0, state)
-    return {"id": table_id, "join_code": code, "token": token, "device_id": device_id,
-            "role": role, "director_id": director_id, "spectator_key": spectator_key}
+        seats.take(db, load_row(db, created["id"]), created["device_id"], seat)
+    return created
 
 
 def insert_tables(db: sqlite_utils.Database, game: str, seatings: list[list[str]],
                   options: dict[str, Any], director: dict[str, Any]) -> list[str]:
     """Many tables of one game at once (a tournament round), inside the caller's write
-    transaction: one commit for all of them instead of one each. Returns their ids."""
-    return [insert_table(db, *_new_table(game, players, options, 0), "", director)["id"]
-            for players in seatings]
+    transaction: one commit for all of them instead of one each, and one statement per
+    kind of row (tables, devices, snapshots) instead of several per table. Returns their
+    ids."""
+    made = [_new_table(game, players, options, 0) for players in seatings]
+    return [created["id"] for created in _insert_new_tables(db, made, "", director, True)]
+
+
+def _insert_new_tables(db: sqlite_utils.Database, made: list[tuple[TableSetup, Any]],
+                       device_name: str, director: dict[str, Any] | None,
+                       open_private_after_deal: bool) -> list[dict[str, Any]]:
+    """The rows of new tables (``insert_table``'s, for one or for a round's 250): each
+    table with its join code and spectator key, its first device (the owner's, or the one
+    that stands for the director) and its snapshot at seq 0. Returns each one's secrets."""
+    director_id = director["id"] if director else None
+    role = "director" if director else "owner"
+    name = player_names.clean(device_name) or (director["name"] if director else "")
+    ids = [auth.new_id() for _ in made]
+    codes = _fresh_join_codes(db, len(made))
+    keys = [auth.new_spectator_key() for _ in made]
+    now = _now()
+    db.conn.executemany(  # plain SQL: sqlite-utils' insert looks the table up every time
+        "insert into tables (id, game, players, options, first_dealer, join_code, "
+        "created_at, join_code_hash, director_id, open_private_after_deal, spectator_hash) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, setup.game, json.dumps(list(setup.players)), json.dumps(setup.options),
+          setup.first_dealer, code, now, auth.hash_token(code), director_id,
+          1 if open_private_after_deal else 0, auth.hash_token(key))
+         for (setup, _), table_id, code, key in zip(made, ids, codes, keys)])
+    devices = records.add_devices(db, [(table_id, name) for table_id in ids], role,
+                                  director_id)
+    snapshots.write_many(db, ENGINE, [(table_id, 0, snapshots.prepare(state))
+                                      for (_, state), table_id in zip(made, ids)])
+    return [{"id": table_id, "join_code": code, "token": token, "device_id": device_id,
+             "role": role, "director_id": director_id, "spectator_key": key}
+            for table_id, code, key, (device_id, token) in zip(ids, codes, keys, devices)]
+
+
+def _fresh_join_codes(db: sqlite_utils.Database, count: int) -> list[str]:
+    """``count`` new join codes, distinct from each other and from every table's, checked
+    with one query per draw (a second draw only for the rare clash: 32**6 codes)."""
+    codes: list[str] = []
+    while len(codes) < count:
+        drawn = {auth.new_join_code() for _ in range(count - len(codes))} - set(codes)
+        taken = {row[0] for row in db.execute(
+            f"select join_code from tables where join_code in ({', '.join('?' * len(drawn))})",
+            list(drawn)).fetchall()}
+        codes += [code for code in drawn if code not in taken]
+    return codes
 
 
 _TABLE_COLUMNS = ("id", "game", "players", "options", "first_dealer", "join_code", "seq",

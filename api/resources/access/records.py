@@ -33,19 +33,37 @@ def now_iso() -> str:
 def add_device(db: sqlite_utils.Database, table_id: str, role: str, name: str,
                director_id: str | None = None) -> tuple[str, str]:
     """A new device at a table; returns (device id, token). Inside a write transaction."""
-    device_id, token = auth.new_id(), auth.new_token()
-    _insert_device(db, device_id, table_id, auth.hash_token(token), name, role, director_id)
-    return device_id, token
+    return add_devices(db, [(table_id, name)], role, director_id)[0]
+
+
+def add_devices(db: sqlite_utils.Database, places: list[tuple[str, str]], role: str,
+                director_id: str | None = None) -> list[tuple[str, str]]:
+    """New devices, one per (table id, name), all of one role, in one statement (a
+    tournament round makes 250); returns (device id, token) each, in order. Inside a
+    write transaction."""
+    made = [(auth.new_id(), auth.new_token()) for _ in places]
+    _insert_devices(db, [(device_id, table_id, auth.hash_token(token), name, role,
+                          director_id)
+                         for (device_id, token), (table_id, name) in zip(made, places)])
+    return made
 
 
 def _insert_device(db: sqlite_utils.Database, device_id: str, table_id: str,
                    token_hash: str | None, name: str, role: str,
                    director_id: str | None) -> None:
+    _insert_devices(db, [(device_id, table_id, token_hash, name, role, director_id)])
+
+
+def _insert_devices(db: sqlite_utils.Database, rows: list[tuple]) -> None:
+    """Rows of (id, table_id, token_hash, name, role, director_id)."""
     # Plain SQL: sqlite-utils' insert reads the table's columns first, every time (a
     # tournament round makes 250 devices in one request).
-    db.execute("insert into devices (id, table_id, token_hash, name, role, created_at, "
-               "revoked_at, director_id) values (?, ?, ?, ?, ?, ?, null, ?)",
-               [device_id, table_id, token_hash, name, role, now_iso(), director_id])
+    now = now_iso()
+    db.conn.executemany(
+        "insert into devices (id, table_id, token_hash, name, role, created_at, "
+        "revoked_at, director_id) values (?, ?, ?, ?, ?, ?, null, ?)",
+        [(device_id, table_id, token_hash, name, role, now, director_id)
+         for device_id, table_id, token_hash, name, role, director_id in rows])
 
 
 def director_device(db: sqlite_utils.Database, table_id: str, director_id: str,
