@@ -338,7 +338,11 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     with write_transaction(db):
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
-        place = placement.locate(db, table_id)  # read once for both checks
+        # Read once for both checks, and only for a table a director started: a
+        # tournament's tables are all started by its director (``service`` seats a round
+        # through ``insert_tables``) and a table's director_id never changes, so a table
+        # without one is in no tournament.
+        place = placement.locate(db, table_id) if row["director_id"] else None
         closing.check_writable(db, table_id, who.role, reason, place)
         placement.check_round_open(db, table_id, lambda: _sheet_now(db, row), event,
                                    client_event_id, who.role, reason, place)
