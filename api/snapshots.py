@@ -54,14 +54,20 @@ def _path(db: Any) -> str:
     return getattr(db, "protokoll_file", ":memory:")
 
 
-def _split(state: Any) -> tuple[Any, tuple | None]:
-    """The state without its rows, and the rows (None: this state keeps none)."""
+def _rows(state: Any) -> tuple | None:
+    """The state's protokoll rows (None: this state keeps none)."""
     if dataclasses.is_dataclass(state) and any(f.name == "rows"
                                                for f in dataclasses.fields(state)):
         rows = state.rows
         if isinstance(rows, tuple):
-            return dataclasses.replace(state, rows=()), rows
-    return state, None
+            return rows
+    return None
+
+
+def _split(state: Any) -> tuple[Any, tuple | None]:
+    """The state without its rows, and the rows (None: this state keeps none)."""
+    rows = _rows(state)
+    return (state, None) if rows is None else (dataclasses.replace(state, rows=()), rows)
 
 
 def changed_from(before: tuple, after: tuple) -> int:
@@ -112,7 +118,7 @@ def prepare(state: Any, before: Any = None) -> Prepared:
     blob = pickle.dumps(head, protocol=pickle.HIGHEST_PROTOCOL)
     if rows is None:
         return Prepared(state, blob, None, 0, ())
-    old_rows = _split(before)[1] if before is not None else None
+    old_rows = _rows(before) if before is not None else None
     start = changed_from(old_rows, rows) if old_rows is not None else 0
     return Prepared(state, blob, len(rows), start, tuple(
         pickle.dumps(row, protocol=pickle.HIGHEST_PROTOCOL) for row in rows[start:]))
@@ -120,7 +126,7 @@ def prepare(state: Any, before: Any = None) -> Prepared:
 
 def rows_changed(before: Any, after: Any) -> bool:
     """Whether ``after`` has protokoll rows that are not the very ones of ``before``."""
-    old, new = _split(before)[1], _split(after)[1]
+    old, new = _rows(before), _rows(after)  # not ``_split``: no copy of the state made
     if new is None:
         return False
     return old is None or len(old) != len(new) or changed_from(old, new) < len(new)

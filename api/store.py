@@ -365,9 +365,14 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     with write_transaction(db):
         row = load_row(db, table_id)
         who = principals.for_writing(db, row, creds)
-        closing.check_writable(db, table_id, who.role, reason)
+        # Read once for both checks, and only for a table a director started: a
+        # tournament's tables are all started by its director (``service`` seats a round
+        # through ``insert_tables``) and a table's director_id never changes, so a table
+        # without one is in no tournament.
+        place = placement.locate(db, table_id) if row["director_id"] else None
+        closing.check_writable(db, table_id, who.role, reason, place)
         placement.check_round_open(db, table_id, lambda: _sheet_now(db, row), event,
-                                   client_event_id, who.role, reason)
+                                   client_event_id, who.role, reason, place)
         if limits.write.count > 0:
             ratelimit.hit(db, who.rate_key, limits.write,
                           {"sv": "inmatningar från den här enheten",
@@ -394,12 +399,13 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         raise refusal
     if posted.state is None:  # a retry: answered as the first time, from the log
         return 201, _answer_again(db, posted.row, who, posted.entry)
-    seen = disclosed_to(db, posted.row, posted.setup, posted.state, who)
+    reader = disclosure.reader_of(db, who)  # the device row, read once for both
+    seen = disclosure.load(db, posted.row, posted.setup.module, posted.state, reader)
     entry = posted.entry
     return 201, {"entry": {**entry, "event": seen.event(entry["seq"], entry["event"])},
                  "table": table_view(posted.row, posted.setup, posted.state, disclosed=seen,
                                      first_row=posted.first_row),
-                 "access": seats.access_of(db, table_id, who)}
+                 "access": seats.access_of(db, table_id, who, seats.place_from(reader))}
 
 
 def _sheet_now(db: sqlite_utils.Database, row: dict[str, Any]) -> tuple[dict, Any, bool, int]:

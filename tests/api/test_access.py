@@ -10,8 +10,10 @@ import hashlib
 import sqlite3
 
 import pytest
+import sqlite_utils
 
 from api import create_app
+from api.errors import RateLimited
 from tests.conftest import bearer, make_director, refusal, start_table, TableHandle
 
 RESULT = {"type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [1, 4, 1, 0]}
@@ -409,3 +411,30 @@ def test_tables_made_before_the_access_migrations_keep_working(tmp_path):
     assert join(client, "ABC234").status_code == 201
     key = client.post("/api/tables/t1/spectator-key", headers=table.headers).json
     assert table.get(headers={"X-Spectator-Key": key["spectator_key"]}).status_code == 200
+
+
+def test_an_ended_window_left_unswept_counts_from_one_again(monkeypatch):
+    """Posts sweep the ended windows only now and then (issue 16): a key whose window has
+    ended but whose row is still there opens a new window at its next hit, it does not go
+    on counting the old one."""
+    from api.resources.access import ratelimit
+
+    db = sqlite_utils.Database(sqlite3.connect(":memory:"))
+    db.execute("create table rate_limits (key text primary key, window_start real, "
+               "expires_at real, count integer)")
+    monkeypatch.setattr(ratelimit, "_counted", 1)  # the next calls do not sweep
+    limit = ratelimit.Limit(2, 60)
+    assert ratelimit.count(db, "write:d", limit, now=1000.0) == (1, 1060.0)
+    assert ratelimit.count(db, "write:d", limit, now=1030.0) == (2, 1060.0)
+    db.execute("insert into rate_limits values ('write:other', 900, 960, 5)")
+    assert ratelimit.count(db, "write:d", limit, now=1060.0) == (1, 1120.0)  # ended: anew
+    assert db.execute("select window_start from rate_limits where key = 'write:d'"
+                      ).fetchone() == (1060.0,)
+    assert db.execute("select count(*) from rate_limits").fetchone() == (2,)  # not swept
+    ratelimit.hit(db, "write:d", limit, {"sv": "x", "en": "x"}, now=1061.0)
+    with pytest.raises(RateLimited):
+        ratelimit.hit(db, "write:d", limit, {"sv": "x", "en": "x"}, now=1062.0)
+    monkeypatch.setattr(ratelimit, "_counted", ratelimit.SWEEP_EVERY)  # the next sweeps
+    ratelimit.count(db, "write:e", limit, now=1063.0)
+    assert db.execute("select key from rate_limits order by key").fetchall() == [
+        ("write:d",), ("write:e",)]

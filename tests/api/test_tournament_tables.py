@@ -54,6 +54,19 @@ def test_a_round_table_shows_its_tournament_round_and_table(client):
     assert stale.json["details"]["table"]["tournament"]["deals"] == 1
 
 
+def test_every_round_table_carries_its_director(app, client):
+    """A post reads no tournament row for a table no director started (``store.post_event``):
+    that holds only while a tournament's tables all carry their director."""
+    import sqlite3
+
+    rodskagg_event(client, {"deals": 2})
+    db = sqlite3.connect(app.config["DATABASE"])
+    rows = db.execute("select t.director_id from tournament_tables tt "
+                      "join tables t on t.id = tt.table_id").fetchall()
+    db.close()
+    assert rows and all(director_id for (director_id,) in rows)
+
+
 def test_a_table_of_no_tournament_says_so(table):
     assert table.view()["tournament"] is None
     assert table.ok(FIRST_DEAL)["tournament"] is None

@@ -75,15 +75,31 @@ def _retry_after(expires_at: float, now: float) -> int:
     return max(1, math.ceil(expires_at - now))
 
 
+SWEEP_EVERY = 64
+"""``count`` deletes the rows of ended windows on its first call in a process and then on
+every 64th, not on every post (a statement a post, issue 16): the upsert itself opens a new
+window on a key whose window has ended, so a leftover row never counts; the sweep only
+keeps the table small. ``check`` and ``guesses`` read a row only while its window lasts."""
+_counted = 0
+
+
 def count(db: sqlite_utils.Database, key: str, limit: Limit,
           now: float | None = None) -> tuple[int, float]:
     """Count one hit on ``key``; return (hits in the current window, when it ends).
     Call inside a write transaction."""
     now = time.time() if now is None else now
-    db.execute("delete from rate_limits where expires_at <= ?", [now])
+    global _counted
+    _counted += 1
+    if _counted % SWEEP_EVERY == 1:
+        db.execute("delete from rate_limits where expires_at <= ?", [now])
     row = db.execute(
         "insert into rate_limits (key, window_start, expires_at, count) values (?, ?, ?, 1) "
-        "on conflict(key) do update set count = count + 1 "
+        "on conflict(key) do update set "
+        "count = case when expires_at <= excluded.window_start then 1 else count + 1 end, "
+        "window_start = case when expires_at <= excluded.window_start "
+        "then excluded.window_start else window_start end, "
+        "expires_at = case when expires_at <= excluded.window_start "
+        "then excluded.expires_at else expires_at end "
         "returning count, expires_at", [key, now, now + limit.seconds]).fetchone()
     return row[0], row[1]
 

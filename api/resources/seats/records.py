@@ -109,6 +109,11 @@ def place_of(db: sqlite_utils.Database, device_id: str | None) -> dict[str, Any]
     return {"seat": row[0], "scorer": bool(row[1]), "seated_at_seq": row[2]}
 
 
+def place_from(reader: Any) -> dict[str, Any]:
+    """``place_of``'s answer from a ``disclosure.Reader`` read from the same device row."""
+    return {"seat": reader.seat, "scorer": reader.scorer, "seated_at_seq": reader.seated_at_seq}
+
+
 def seat_devices(db: sqlite_utils.Database, table_id: str, seat: int | None) -> int:
     """How many devices (not revoked) sit at ``seat``: a phone sees when another joins it."""
     if seat is None:
@@ -117,9 +122,13 @@ def seat_devices(db: sqlite_utils.Database, table_id: str, seat: int | None) -> 
                       "revoked_at is null", [table_id, seat]).fetchone()[0]
 
 
-def access_of(db: sqlite_utils.Database, table_id: str, principal: Any) -> dict[str, Any]:
-    """``access`` in every answer: the role, rights, and the reader's place."""
-    place = place_of(db, principal.device_id if principal.role != "director" else None)
+def access_of(db: sqlite_utils.Database, table_id: str, principal: Any,
+              place: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``access`` in every answer: the role, rights, and the reader's place. ``place``:
+    the device's place when the caller has just read it (``place_from``), so that a post
+    reads the device row once."""
+    if principal.role == "director" or place is None:
+        place = place_of(db, principal.device_id if principal.role != "director" else None)
     return {**principal.as_dict(), "seat": place["seat"], "scorer": place["scorer"],
             "seated_at_seq": place["seated_at_seq"],
             "seat_devices": seat_devices(db, table_id, place["seat"])}

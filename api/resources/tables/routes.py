@@ -97,7 +97,7 @@ class Events(MethodView):
         _row, who = _readable(table_id)
         return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who))
 
-    @blp.arguments(EventPostSchema)
+    @blp.arguments(EventPostSchema())  # one instance, not one made per post (issue 16)
     @blp.response(201, EventPostedSchema)
     @blp.doc(security=credentials.WRITE_SECURITY)
     @blp.errors(400, 401, 403, 404, 409, 422, 429)

@@ -28,6 +28,7 @@ from ...errors import ApiError
 from ..access.records import now_iso
 from ..access.rotation import closed_round, round_closed_error
 from . import storage
+from .placement import UNREAD
 
 
 def close_round(db: sqlite_utils.Database, tournament_id: str, number: int,
@@ -69,10 +70,15 @@ def closed_at(db: sqlite_utils.Database, tournament_id: str, number: int) -> str
 
 
 def check_writable(db: sqlite_utils.Database, table_id: str, role: str,
-                   reason: str | None) -> None:
+                   reason: str | None, place: Any = UNREAD) -> None:
     """Refuse an entry at a closed round's table unless the director gives a reason.
-    Inside the post's write transaction, before anything is written."""
-    closed = closed_round(db, table_id)
+    Inside the post's write transaction, before anything is written. ``place``: the
+    table's ``placement.locate`` when the caller has read it in the same transaction (a
+    post reads it once for this and ``placement.check_round_open``)."""
+    if place is UNREAD:
+        closed = closed_round(db, table_id)
+    else:
+        closed = (place["id"], place["round"]) if place and place["closed"] else None
     if closed is None:
         return
     if role == "director" and reason:

@@ -25,6 +25,9 @@ from ...tournament_logic.model import Limit
 from ...tournament_logic.reading import read_table
 from ...tournament_logic.shapes import shape_of
 
+UNREAD: Any = object()
+"""``place`` not given: the check reads the table's ``locate`` itself."""
+
 STILL_OPEN = ("undo", "correct")  # entries that change what was played, not a new deal
 
 
@@ -100,14 +103,15 @@ def round_played_error(place: dict[str, Any], deals: int | None) -> ApiError:
 def check_round_open(db: sqlite_utils.Database, table_id: str,
                      view_of_state: Callable[[], tuple[dict, Any, bool, int]],
                      event: dict[str, Any], client_event_id: str, role: str,
-                     reason: str | None) -> None:
+                     reason: str | None, place: Any = UNREAD) -> None:
     """Refuse a new entry at a table whose round's deals are played. ``view_of_state``
     gives (sheet, result, over, seq) of the table now; it is only called at a tournament's
     table with a limit, so other tables pay one indexed lookup. A retried post of an entry
     already in the log (the round's last deal, say) is not new: it gets its first answer."""
     if event.get("type") in STILL_OPEN or (role == "director" and reason):
         return
-    place = locate(db, table_id)
+    if place is UNREAD:  # else the caller's ``locate`` from the same transaction
+        place = locate(db, table_id)
     if place is None or (place["limit"].deals is None and place["limit"].target is None):
         return
     if db.execute("select 1 from events where table_id = ? and client_event_id = ?",
