@@ -173,14 +173,19 @@ def test_a_hand_stays_hidden_from_another_seat_until_the_deal_is_over(client):
     assert step["event"]["cards"] == CIA
 
 
-def test_a_table_that_keeps_hands_closed_keeps_them_closed_in_the_replay(client):
-    table = start_table(client, open_private_after_deal=False)
+def cias_hand_entered(client, table):
+    """Anna's phone joins seat 0; the bidding is done and Cia's hand entered (by the owner).
+    Returns Anna's credential and the seq of the hand."""
     joined = client.post("/api/join", json={"code": table.join_code, "seat": 0})
-    anna = bearer(joined.json["token"])
     for event in BIDDING:
         table.ok(event)
     table.ok({"type": "hand", "seat": 2, "cards": CIA})
-    hand_seq = table.seq
+    return bearer(joined.json["token"]), table.seq
+
+
+def test_a_table_that_keeps_hands_closed_keeps_them_closed_in_the_replay(client):
+    table = start_table(client, open_private_after_deal=False)
+    anna, hand_seq = cias_hand_entered(client, table)
     for event in plays(TRICKS) + ENDING:
         table.ok(event)
     body = at(table, hand_seq, anna).json
@@ -309,12 +314,7 @@ def test_a_deal_or_entry_that_is_none_is_refused_in_the_one_error_shape(client, 
 
 def test_one_deal_of_the_steps_keeps_a_hand_hidden_as_the_whole_log_does(client):
     table = start_table(client)
-    joined = client.post("/api/join", json={"code": table.join_code, "seat": 0})
-    anna = bearer(joined.json["token"])
-    for event in BIDDING:
-        table.ok(event)
-    table.ok({"type": "hand", "seat": 2, "cards": CIA})
-    hand_seq = table.seq
+    anna, hand_seq = cias_hand_entered(client, table)
     table.ok(plays(TRICKS)[0])
     for query in ("deal=1", f"seq={hand_seq}", f"seq={table.seq}"):
         body = table.get(f"/steps?{query}", headers=anna).json
