@@ -156,7 +156,9 @@ def test_requests_of_every_kind_leave_no_descriptors_to_files_let_go(tmp_path, n
     for path in kept:
         open_now = descriptors(path)
         assert open_now["wal"] <= database.Pool.KEEP, (path, open_now)  # connections
-        assert open_now["db"] <= BURST, (path, open_now)  # and those SQLite keeps
+        # and those SQLite keeps: the most ever open at once — the burst, and the live
+        # feed's poll, which may borrow one while the burst holds its twelve
+        assert open_now["db"] <= BURST + 1, (path, open_now)
         assert open_now["shm"] <= 1, (path, open_now)
     assert len(tracebacks) == len(files)  # still alive, and they kept nothing open
 
