@@ -73,17 +73,6 @@ def remember(db: sqlite_utils.Database, address: str, table_id: str,
                [_known_key(address, table_id), now, now + limits.failed_access.seconds])
 
 
-def remember_tables(db: sqlite_utils.Database, address: str, table_ids: list[str | None],
-                    limits: ratelimit.Limits | None = None) -> None:
-    """``remember`` for the tables a director seated from this address (the club's)."""
-    from flask import current_app
-    limits = limits or ratelimit.Limits.from_config(current_app.config)
-    with write_transaction(db):
-        for table_id in table_ids:
-            if table_id:
-                remember(db, address, table_id, limits)
-
-
 def _limited(limits: ratelimit.Limits, expires_at: float, now: float) -> RateLimited:
     retry = max(1, int(expires_at - now + 0.999))
     limit = limits.failed_access
