@@ -7,8 +7,9 @@ made with ``store.create_table`` like any director's table — and leave every d
 
 Reading the tables is the costly part of standings: each live table's state is a snapshot
 to unpickle and a protokoll to build. ``readings`` therefore keeps each table's reading in
-``tournament_readings``, keyed by the table's sequence number and a fingerprint of the
-engine and of the reading code; only tables that moved since the last look are read again.
+``tournament_readings``, keyed by the table's sequence number, a fingerprint of the
+engine and of the reading code, and the database's restore generation (a restore under a
+running server voids every key); only tables that moved since the last look are read again.
 A server process also keeps the readings it made or read (``_READINGS``, same keys), so a
 poll parses none of the unchanged ones again, and ``standings.compute`` keeps per
 tournament what each finished table gives and the sums of the earlier rounds
@@ -246,7 +247,10 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     table whose stored row cannot be read counts as not started and is reported in
     ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
-    version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
+    # The restore generation is part of the key: after a restore the same table can reach
+    # the same seq with other entries, and nothing read before may stand for it.
+    version = (f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}:"
+               f"{storage.generation(db)}")
     out, fresh, kept = {}, {}, {}
     rows = storage.table_index(db, tournament["id"])
     stored, stale = [], []

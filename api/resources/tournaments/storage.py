@@ -177,10 +177,19 @@ def release_stale_rounds(db: sqlite_utils.Database, tournament_id: str, before: 
                "and seated_at < ?", [tournament_id, before])
 
 
+def generation(db: sqlite_utils.Database) -> str:
+    """The database's restore generation (migration ``m011_restore_generation``): drawn
+    anew by every restore, so that what a server process keeps by table, seq and
+    fingerprint is never taken for the restored database's (same numbers, other entries)."""
+    row = db.execute("select generation from restore_generation where id = 1").fetchone()
+    return row[0] if row else ""
+
+
 def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
     """Changes whenever anything the standings rest on changes: an entry at any of the
-    tournament's tables (sequence numbers only grow), a round, an adjustment, a withdrawal.
-    Cheap enough to ask on every poll of the public standings."""
+    tournament's tables (sequence numbers only grow), a round, an adjustment, a withdrawal,
+    a restore of the database (its ``generation``). Cheap enough to ask on every poll of
+    the public standings."""
     rounds, = db.execute("select count(*) from tournament_rounds where tournament_id = ? "
                          "and status = 'seated'", [tournament_id]).fetchone()
     tables, seqs = db.execute(
@@ -192,7 +201,7 @@ def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
     withdrawn = db.execute("select group_concat(number) from tournament_players "
                            "where tournament_id = ? and withdrawn_at is not null",
                            [tournament_id]).fetchone()[0] or ""
-    return f"{rounds}.{tables}.{seqs}.{adjustments}.{withdrawn}"
+    return f"{generation(db)}.{rounds}.{tables}.{seqs}.{adjustments}.{withdrawn}"
 
 
 def release_round(db: sqlite_utils.Database, tournament_id: str, number: int) -> None:
