@@ -240,6 +240,26 @@ def _keep_readings(made: dict[str, tuple[int, str, dict[str, Any]]]) -> None:
             _READINGS.popitem(last=False)
 
 
+def reading_version(per_round: dict[str, Any], generation: str) -> str:
+    """What a kept reading of a table was made by and for: the engine and reading code,
+    the round's limit, and the database's restore generation (after a restore the same
+    table can reach the same seq with other entries: nothing read before may stand for it)."""
+    return f"{READING_VERSION}:{json.dumps(per_round, sort_keys=True)}:{generation}"
+
+
+def keep_posted_reading(place: dict[str, Any], table_id: str, seq: int, module: Any,
+                        state: Any) -> None:
+    """Keep in this process the reading of a table just posted to (``placement.
+    read_after_post``), as ``readings`` would make it from the same state."""
+    seen = disclosure.everything(module)
+    reading = read_table(module.sheet(state).as_dict(), module.result(state),
+                         module.is_over(state), [seen.finding(f) for f in module.findings(state)],
+                         seq, place["seats"], shape_of(place["game"], place["table_size"]).sides,
+                         place["limit"])
+    _keep_readings({table_id: (seq, reading_version(place["per_round"], place["generation"]),
+                               reading)})
+
+
 def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
              skipped: list[dict[str, Any]] | None = None
              ) -> dict[tuple[int, int], dict[str, Any]]:
@@ -248,10 +268,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     table whose stored row cannot be read counts as not started and is reported in
     ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
-    # The restore generation is part of the key: after a restore the same table can reach
-    # the same seq with other entries, and nothing read before may stand for it.
-    version = (f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}:"
-               f"{storage.generation(db)}")
+    version = reading_version(tournament["per_round"], storage.generation(db))
     out, fresh, kept = {}, {}, {}
     rows = storage.table_index(db, tournament["id"])
     stored, stale = [], []
@@ -264,14 +281,14 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
                 out[key] = None
                 report_skipped(skipped, tournament, key, error)
             continue
-        if row["cached"] != (row["seq"], version):
-            stale.append(key)  # the table moved, or its kept reading is gone
-            continue
-        # The process's copy counts only while the database keeps the same reading: the
-        # file is the truth, also when its rows were changed behind the server's back.
+        # The process's copy, made here or after a post here: a table's seq only grows
+        # and the version carries the restore generation, so the same (seq, version) is
+        # the same log, read the same.
         reading = _kept_reading(row["table_id"], row["seq"], version)
         if reading is not None:
             out[key] = reading
+        elif row["cached"] != (row["seq"], version):
+            stale.append(key)  # the table moved, or its kept reading is gone
         else:
             stored.append(key)
     if stored:  # kept in the database: their text in one query
