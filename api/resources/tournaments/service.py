@@ -365,8 +365,10 @@ def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str
 
 # The public standings are polled by every phone in the hall (every 20 s each): their JSON
 # is made once per change of the tournament, per server process, and carries an ETag so
-# that an unchanged poll is a 304 without a body.
-_BODIES: "OrderedDict[str, tuple[str, bytes]]" = OrderedDict()
+# that an unchanged poll is a 304 without a body. The standings themselves are kept beside
+# it: seating a round by standings uses them when nothing moved since (the usual case: the
+# director looks at the standings, then seats).
+_BODIES: "OrderedDict[str, tuple[str, bytes, dict[str, Any]]]" = OrderedDict()
 BODIES_KEPT = 32
 _KEPT_LOCK = threading.Lock()  # server threads share the kept bodies and ratings
 
@@ -378,13 +380,23 @@ def standings_body(db: sqlite_utils.Database, tournament: dict[str, Any]) -> tup
     its every round: some 800 KB after seven rounds), and the standard library's encoder
     took 25 ms over it where orjson takes a few — the same JSON values (UTF-8, no spaces
     between tokens), as ``tests/api/test_tournament_fast_paths.py`` compares them."""
+    tag, body, _ = kept_standings(db, tournament)
+    return tag, body
+
+
+def kept_standings(db: sqlite_utils.Database,
+                   tournament: dict[str, Any]) -> tuple[str, bytes, dict[str, Any]]:
+    """(ETag, JSON, standings) as of now: kept while the tournament's fingerprint (which
+    carries the restore generation) is the same, else computed and kept. The standings
+    dict is shared: nothing may change it."""
     tid = tournament["id"]
     tag = f"{READING_VERSION}.{storage.fingerprint(db, tid)}"
     with _KEPT_LOCK:
         kept = _BODIES.get(tid)
     if kept is not None and kept[0] == tag:
         return kept
-    made = (tag, orjson.dumps(standings(db, tournament)))
+    current = standings(db, tournament)
+    made = (tag, orjson.dumps(current), current)
     with _KEPT_LOCK:
         _BODIES[tid] = made
         _BODIES.move_to_end(tid)
@@ -414,8 +426,10 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        f"Partner rotation is for pair games; {game.title} is not one.",
                        details={"game": game.id})
     stale = datetime.now(timezone.utc) - timedelta(seconds=STALE_SEATING_SECONDS)
-    with write_transaction(db):
-        storage.release_stale_rounds(db, tid, stale.isoformat(timespec="milliseconds"))
+    before = stale.isoformat(timespec="milliseconds")
+    if storage.stale_rounds(db, tid, before):  # rare (a crash): no commit without one
+        with write_transaction(db):
+            storage.release_stale_rounds(db, tid, before)
     rounds = storage.load_rounds(db, tid)
     number = storage.round_count(db, tid) + 1
     if number > tournament["rounds"]:
@@ -425,11 +439,15 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        "The tournament's only round has been seated." if tournament["rounds"] == 1
                        else f"All {tournament['rounds']} rounds have been seated.",
                        details={"rounds": tournament["rounds"]})
-    table_readings = readings(db, tournament)
-    if rounds and not force:
+    # The standings as the public page has them (kept while nothing moved): their progress
+    # says whether the last round is over, and their order seats the next.
+    _tag, _body, current = kept_standings(db, tournament)
+    latest = current["progress"]["latest"]
+    if rounds and not force and (latest["playing"] or latest["not_started"]):
         last = rounds[-1]
+        table_readings = readings(db, tournament)
         open_tables = [t.number for t in last.tables
-                       if table_readings.get((last.number, t.number), {}).get("status")
+                       if (table_readings.get((last.number, t.number)) or {}).get("status")
                        != "finished"]
         if open_tables:
             raise ApiError(409, "round_not_finished",
@@ -439,7 +457,6 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                            "tables. Seat when all have finished, or seat anyway (force).",
                            details={"round": last.number, "tables": open_tables})
     players = storage.load_players(db, tid)
-    current = current_standings(db, tournament, rounds, players, table_readings)
     order = standings_order(current, [p.number for p in players if not p.withdrawn])
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
     rnd = seat_round(number, method, order, game, rounds, seed,

@@ -204,6 +204,13 @@ def reserve_round(db: sqlite_utils.Database, tournament_id: str, rnd: Round) -> 
         "block": json.dumps(rnd.block) if rnd.block else None, "seated_at": now_iso()})
 
 
+def stale_rounds(db: sqlite_utils.Database, tournament_id: str, before: str) -> bool:
+    """Whether a round's seating was begun before ``before`` and never finished."""
+    return db.execute("select 1 from tournament_rounds where tournament_id = ? and "
+                      "status = 'seating' and seated_at < ? limit 1",
+                      [tournament_id, before]).fetchone() is not None
+
+
 def release_stale_rounds(db: sqlite_utils.Database, tournament_id: str, before: str) -> None:
     """Forget reservations of rounds whose seating never finished (the server stopped in
     the middle): their tables stay the director's, outside the tournament."""
