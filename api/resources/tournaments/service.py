@@ -40,7 +40,7 @@ from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
 from ...tournament_logic.reading import read_table
 from ...tournament_logic.scoring import SCORINGS, Rule, rule_for
-from ...tournament_logic.seating import seat_round
+from ...tournament_logic.seating import History, seat_round
 from ...tournament_logic.shapes import GameShape, shape_of
 from ...tournament_logic.standings import compute, standings_order
 from rules_engine.errors import RuleViolation
@@ -409,6 +409,32 @@ def kept_standings(db: sqlite_utils.Database,
 STALE_SEATING_SECONDS = 300  # a round still "seating" after this was abandoned (a crash)
 
 
+# Who met whom in the rounds seated so far, per database file and tournament: (restore
+# generation, the rounds counted, the history). Seating the next round adds the round seated
+# since instead of counting every table of every round again. Used under _HISTORY_LOCK only.
+_HISTORIES: "OrderedDict[tuple[str, str], tuple[str, list[Round], History]]" = OrderedDict()
+_HISTORY_LOCK = threading.Lock()
+
+
+def _history(db: sqlite_utils.Database, tid: str, rounds: list[Round],
+             game: GameShape) -> History:
+    """``History.of(rounds, game)``, from the kept one when it counted a prefix of them."""
+    key, generation = (getattr(db, "protokoll_file", ":memory:"), tid), storage.generation(db)
+    kept = _HISTORIES.get(key)
+    if (kept is not None and kept[0] == generation and len(kept[1]) <= len(rounds)
+            and all(a is b or a == b for a, b in zip(kept[1], rounds))):
+        history = kept[2]
+        for rnd in rounds[len(kept[1]):]:
+            history.add(rnd, game)
+    else:
+        history = History.of(rounds, game)
+    _HISTORIES[key] = (generation, list(rounds), history)
+    _HISTORIES.move_to_end(key)
+    while len(_HISTORIES) > BODIES_KEPT:
+        _HISTORIES.popitem(last=False)
+    return history
+
+
 def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                     tournament: dict[str, Any], method: str, seed: int | None, force: bool,
                     link: LinkMaker,
@@ -459,8 +485,10 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
     players = storage.load_players(db, tid)
     order = standings_order(current, [p.number for p in players if not p.withdrawn])
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
-    rnd = seat_round(number, method, order, game, rounds, seed,
-                     {p.number: p.club.casefold() for p in players})
+    with _HISTORY_LOCK:  # the kept history is extended and read by one seating at a time
+        rnd = seat_round(number, method, order, game, rounds, seed,
+                         {p.number: p.club.casefold() for p in players},
+                         _history(db, tid, rounds, game))
     if not rnd.tables:
         raise ApiError(422, "too_few_players",
                        "För få aktiva spelare för ett bord.",
