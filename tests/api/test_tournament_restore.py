@@ -54,7 +54,7 @@ def test_standings_after_a_restore_under_a_running_server_are_the_restored_ones(
     assert event.seqs[table] == 7
 
     with monkeypatch.context() as other_process:  # a second process, with its own memory
-        for kept in ("_READINGS", "_BODIES", "_SHARES"):
+        for kept in ("_READINGS", "_SEEN", "_BODIES", "_SHARES"):
             other_process.setattr(service, kept, OrderedDict())
         assert standings(event) == json.loads(json.dumps(from_scratch(app, event.id)))
 

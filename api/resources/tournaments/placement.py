@@ -86,8 +86,8 @@ def block(db: sqlite_utils.Database, table_id: str, view: dict[str, Any]) -> dic
             "standings_link": f"/tournament/standings.html?t={place['id']}"}
 
 
-def read_after_post(place: dict[str, Any] | None, table_id: str, seq: int, module: Any,
-                    state: Any) -> None:
+def read_after_post(db: sqlite_utils.Database, place: dict[str, Any] | None, table_id: str,
+                    seq: int, module: Any, state: Any) -> None:
     """After a post at a tournament's table has committed (``store.post_event``, with the
     ``place`` it located in its transaction and the state it made): when the table's round
     may have ended there — the game is over, or the round has a limit of deals or a target
@@ -101,7 +101,7 @@ def read_after_post(place: dict[str, Any] | None, table_id: str, seq: int, modul
         if not (place["limit"] != Limit() or module.is_over(state)):
             return
         from . import service  # here: service imports store, which imports this module
-        service.keep_posted_reading(place, table_id, seq, module, state)
+        service.keep_posted_reading(db, place, table_id, seq, module, state)
     except Exception as error:  # noqa: BLE001 — a cache; the post has committed
         LOG.warning("table %s: no reading kept after its post (%r)", table_id, error)
 

@@ -19,6 +19,7 @@ table finished reads that table and adds up the latest round.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -247,17 +248,25 @@ def reading_version(per_round: dict[str, Any], generation: str) -> str:
     return f"{READING_VERSION}:{json.dumps(per_round, sort_keys=True)}:{generation}"
 
 
-def keep_posted_reading(place: dict[str, Any], table_id: str, seq: int, module: Any,
-                        state: Any) -> None:
+def keep_posted_reading(db: sqlite_utils.Database, place: dict[str, Any], table_id: str,
+                        seq: int, module: Any, state: Any) -> None:
     """Keep in this process the reading of a table just posted to (``placement.
     read_after_post``), as ``readings`` would make it from the same state."""
-    seen = disclosure.everything(module)
+    everything = disclosure.everything(module)
     reading = read_table(module.sheet(state).as_dict(), module.result(state),
-                         module.is_over(state), [seen.finding(f) for f in module.findings(state)],
-                         seq, place["seats"], shape_of(place["game"], place["table_size"]).sides,
+                         module.is_over(state),
+                         [everything.finding(f) for f in module.findings(state)], seq,
+                         place["seats"], shape_of(place["game"], place["table_size"]).sides,
                          place["limit"])
-    _keep_readings({table_id: (seq, reading_version(place["per_round"], place["generation"]),
-                               reading)})
+    version = reading_version(place["per_round"], place["generation"])
+    _keep_readings({table_id: (seq, version, reading)})
+    key = (place["round"], place["table"])
+    with _KEPT_LOCK:
+        seen = _SEEN.get((getattr(db, "protokoll_file", ":memory:"), place["id"]))
+        if seen is not None and seen.version == version and seen.seqs.get(key, seq) < seq:
+            seen.total += seq - seen.seqs[key]
+            seen.seqs[key] = seq
+            seen.out[key] = reading
 
 
 def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
@@ -269,6 +278,13 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = reading_version(tournament["per_round"], storage.generation(db))
+    seen_key = (getattr(db, "protokoll_file", ":memory:"), tournament["id"])
+    count, total = storage.table_seqs(db, tournament["id"])
+    with _KEPT_LOCK:
+        seen = _SEEN.get(seen_key)
+        if (seen is not None and seen.version == version and seen.count == count
+                and seen.total == total):
+            return dict(seen.out)
     out, fresh, kept = {}, {}, {}
     rows = storage.table_index(db, tournament["id"])
     stored, stale = [], []
@@ -323,7 +339,33 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
             storage.save_readings(db, fresh)
     if kept:
         _keep_readings(kept)
+    if all(reading is not None for reading in out.values()):  # else report them each time
+        seqs = {key: row["seq"] or 0 for key, row in rows.items()}
+        with _KEPT_LOCK:
+            _SEEN[seen_key] = _Seen(version, len(rows), sum(seqs.values()), seqs, dict(out))
+            _SEEN.move_to_end(seen_key)
+            while len(_SEEN) > BODIES_KEPT:
+                _SEEN.popitem(last=False)
     return out
+
+
+@dataclasses.dataclass
+class _Seen:
+    """A tournament's readings as ``readings`` last returned them in this process, with
+    the number of its tables and each one's seq (and their sum) at the time; a post here
+    that kept a table's reading (``keep_posted_reading``) brings it up to date. A table's
+    seq only grows, and never past the database's: so while the database's count and sum
+    of seqs equal these, every table is at the seq its reading here was made at, and the
+    readings are returned without reading the tournament's tables one by one."""
+
+    version: str
+    count: int
+    total: int
+    seqs: dict[tuple[int, int], int]
+    out: dict[tuple[int, int], dict[str, Any]]
+
+
+_SEEN: "OrderedDict[tuple[str, str], _Seen]" = OrderedDict()
 
 
 # What each finished table gives its seats, per tournament and rule (``compute``'s memo):
@@ -403,6 +445,19 @@ def kept_standings(db: sqlite_utils.Database,
         while len(_BODIES) > BODIES_KEPT:
             _BODIES.popitem(last=False)
     return made
+
+
+def forget_kept() -> None:
+    """Drop everything this process keeps of the tournaments (readings, standings, shares,
+    ratings, histories, rounds): as a server started afresh. For tests that change a
+    database's rows behind the server's back, which a running server does not expect (a
+    restore it does: the restore generation)."""
+    with _KEPT_LOCK:
+        for kept in (_READINGS, _SEEN, _SHARES, _BODIES, _RATINGS):
+            kept.clear()
+    with _HISTORY_LOCK:
+        _HISTORIES.clear()
+    storage.forget_rounds()
 
 
 # --- seating -------------------------------------------------------------------------------------

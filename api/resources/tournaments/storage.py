@@ -167,6 +167,11 @@ def load_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
     return list(rounds)
 
 
+def forget_rounds() -> None:
+    with _ROUNDS_LOCK:
+        _ROUNDS.clear()
+
+
 def _read_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
     tables: dict[int, list[SeatedTable]] = {}
     for rnd, number, seats in db.execute(
@@ -226,6 +231,16 @@ def generation(db: sqlite_utils.Database) -> str:
     return row[0] if row else ""
 
 
+def table_seqs(db: sqlite_utils.Database, tournament_id: str) -> tuple[int, int]:
+    """(how many tables the tournament has, the sum of their seqs; an imported table's
+    counts 0): the seqs only grow, so an unchanged sum means no table moved."""
+    tables, seqs = db.execute(
+        f"select count(*), coalesce(sum({seq_sql('t')}), 0) from tournament_tables tt "
+        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
+        [tournament_id]).fetchone()
+    return tables, seqs
+
+
 def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
     """Changes whenever anything the standings rest on changes: an entry at any of the
     tournament's tables (sequence numbers only grow), a round, an adjustment, a withdrawal,
@@ -233,10 +248,7 @@ def fingerprint(db: sqlite_utils.Database, tournament_id: str) -> str:
     the public standings."""
     rounds, = db.execute("select count(*) from tournament_rounds where tournament_id = ? "
                          "and status = 'seated'", [tournament_id]).fetchone()
-    tables, seqs = db.execute(
-        f"select count(*), coalesce(sum({seq_sql('t')}), 0) from tournament_tables tt "
-        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
-        [tournament_id]).fetchone()
+    tables, seqs = table_seqs(db, tournament_id)
     adjustments, = db.execute("select count(*) from tournament_adjustments "
                               "where tournament_id = ?", [tournament_id]).fetchone()
     withdrawn = db.execute("select group_concat(number) from tournament_players "
