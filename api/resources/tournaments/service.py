@@ -10,11 +10,18 @@ to unpickle and a protokoll to build. ``readings`` therefore keeps each table's 
 ``tournament_readings``, keyed by the table's sequence number, a fingerprint of the
 engine and of the reading code, and the database's restore generation (a restore under a
 running server voids every key); only tables that moved since the last look are read again.
-A server process also keeps the readings it made or read (``_READINGS``, same keys), so a
-poll parses none of the unchanged ones again, and ``standings.compute`` keeps per
+A server process also keeps the readings it made or read (``_READINGS``, same keys), and
+the reading of a table whose round may have ended at a post it served (the game over, or
+a round limit: ``keep_posted_reading``, from ``store.post_event`` after the commit), so the
+standings after a round replay none of its tables. Per tournament it keeps the readings it
+last returned with the tables' count and seq sum (``_SEEN``): while the database's are the
+same, no table moved and none is listed one by one. ``standings.compute`` keeps per
 tournament what each finished table gives and the sums of the earlier rounds
 (``_SHARES``), reused while those readings are the very same objects: a poll after one
-table finished reads that table and adds up the latest round.
+table finished reads that table and adds up the latest round. The seated rounds
+(``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
+with their JSON (``_BODIES``) are kept too. Every key carries the database's restore
+generation, so a restore under a running server voids them all.
 """
 
 from __future__ import annotations
