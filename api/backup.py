@@ -13,7 +13,10 @@ keys, the Protokoll schema, every table's sequence number against its log) — s
 checked is exactly what is restored — and then writes it into the database through the
 backup API as well. Writing through SQLite (rather than renaming a file over the database)
 takes the database's write lock and goes through its WAL, so even a server that is running on
-that file sees either the old database or the restored one, never a mix with a stale ``-wal``.
+that file sees either the old database or the restored one, never a mix with a stale ``-wal``;
+and it draws new snapshot tokens and a new restore generation (migration
+``m011_restore_generation``), so nothing a running server's processes keep in memory — states,
+tournament readings, standings, ratings — is used across the restore.
 Because replacing a database a server is using throws away whatever was posted since the
 backup, restore refuses an existing database unless told ``force``. A backup from an older
 version is migrated as it is restored.
@@ -173,6 +176,10 @@ def restore(backup_path: str | os.PathLike, db_path: str | os.PathLike,
                     # The log may be older now than what the server's processes kept in
                     # memory: new tokens make them read every snapshot anew (snapshots.load).
                     db.execute("update snapshots set token = lower(hex(randomblob(8)))")
+                    # And a new restore generation: what the processes keep of the
+                    # tournaments (readings, standings, ratings) is keyed by it.
+                    db.execute("update restore_generation "
+                               "set generation = lower(hex(randomblob(8)))")
                 restored = check(db.conn)
             finally:
                 db.close()

@@ -196,6 +196,18 @@ def m010_fewer_pages_per_post(db: sqlite_utils.Database) -> None:
         db.execute("drop table main.rate_limits")
 
 
+def m011_restore_generation(db: sqlite_utils.Database) -> None:
+    """One row: the database's restore generation, a random value ``protokoll restore``
+    draws anew (``api/backup.py``). A server process keeps tournament readings, standings
+    bodies and ratings by table, sequence number and fingerprint; after a restore the same
+    numbers can stand for other entries, so those keys carry this value too, and a process
+    running on the file never serves what it kept from before the restore."""
+    db.execute("create table restore_generation (id integer primary key check (id = 1), "
+               "generation text not null)")
+    db.execute("insert into restore_generation (id, generation) "
+               "values (1, lower(hex(randomblob(8))))")
+
+
 MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m001_tables_events_devices,
     m002_snapshots,
@@ -207,6 +219,7 @@ MIGRATIONS: tuple[Callable[[sqlite_utils.Database], None], ...] = (
     m008_seats_and_private_entries,
     m009_snapshot_rows,
     m010_fewer_pages_per_post,
+    m011_restore_generation,
 )
 
 

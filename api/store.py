@@ -399,6 +399,8 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         raise refusal
     if posted.state is None:  # a retry: answered as the first time, from the log
         return 201, _answer_again(db, posted.row, who, posted.entry)
+    placement.read_after_post(db, place, table_id, posted.entry["seq"], posted.setup.module,
+                              posted.state)
     reader = disclosure.reader_of(db, who)  # the device row, read once for both
     seen = disclosure.load(db, posted.row, posted.setup.module, posted.state, reader)
     entry = posted.entry

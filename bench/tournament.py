@@ -11,7 +11,8 @@ prints, in milliseconds:
 - seat API: ``POST /api/tournaments/{id}/rounds`` — the standings for the order, the
   seating, and 250 tables made through ``store.insert_tables`` (one transaction);
 - standings, recomputed (``GET …/standings``): *round* — the first read after the round's
-  results, every table of the round read again from its snapshot; *1 table* — one more
+  results (each table's reading was kept by the post that ended its match, in this one
+  process: a server of several processes reads in each the tables the others served); *1 table* — one more
   table finished since then (the live case: tables finish one by one); *no change* — a
   poll while nothing moved (the body made before, 200); *304* — a poll with If-None-Match;
 - standings alg: ``standings.compute`` alone, on the tables' readings in memory, from

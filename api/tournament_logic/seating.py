@@ -74,26 +74,31 @@ class History:
     @classmethod
     def of(cls, rounds: Iterable[Round], shape: GameShape) -> "History":
         history = cls()
-        met, partners, opponents = history.met, history.partners, history.opponents
-        layouts: dict[int, list[tuple[int, int, bool]]] = {}  # by table size: seat pairs
         for rnd in rounds:
-            history.byes.update(rnd.byes)
-            for table in rnd.tables:
-                seats = table.seats
-                layout = layouts.get(len(seats))
-                if layout is None:
-                    layout = layouts[len(seats)] = [
-                        (i, j, j in shape.team_of(i))
-                        for i, j in combinations(range(len(seats)), 2)]
-                for i, j, same in layout:  # ``c[k] = c.get(k, 0) + 1``: no __missing__ call
-                    a, b = seats[i], seats[j]
-                    kind = partners if same else opponents
-                    for counts in (met, kind):
-                        row = counts[a]
-                        row[b] = row.get(b, 0) + 1
-                        row = counts[b]
-                        row[a] = row.get(a, 0) + 1
+            history.add(rnd, shape)
         return history
+
+    def add(self, rnd: Round, shape: GameShape) -> None:
+        """Count one more round in (a caller that keeps the history of the rounds so far
+        adds the latest instead of counting them all again)."""
+        met, partners, opponents = self.met, self.partners, self.opponents
+        layouts: dict[int, list[tuple[int, int, bool]]] = {}  # by table size: seat pairs
+        self.byes.update(rnd.byes)
+        for table in rnd.tables:
+            seats = table.seats
+            layout = layouts.get(len(seats))
+            if layout is None:
+                layout = layouts[len(seats)] = [
+                    (i, j, j in shape.team_of(i))
+                    for i, j in combinations(range(len(seats)), 2)]
+            for i, j, same in layout:  # ``c[k] = c.get(k, 0) + 1``: no __missing__ call
+                a, b = seats[i], seats[j]
+                kind = partners if same else opponents
+                for counts in (met, kind):
+                    row = counts[a]
+                    row[b] = row.get(b, 0) + 1
+                    row = counts[b]
+                    row[a] = row.get(a, 0) + 1
 
 
 class _Tally:
@@ -153,14 +158,16 @@ class PairCost:
 
 def seat_round(number: int, method: str, order: Sequence[int], shape: GameShape,
                previous: Sequence[Round], seed: int,
-               clubs: dict[int, str] | None = None) -> Round:
+               clubs: dict[int, str] | None = None, history: History | None = None) -> Round:
     """Seat round ``number`` of the active players ``order`` (standings order: the leader
-    first). ``previous`` are the rounds seated so far."""
+    first). ``previous`` are the rounds seated so far; ``history``, when the caller keeps
+    it, is ``History.of(previous, shape)`` (only read here)."""
     if method not in METHODS:
         raise ValueError(f"unknown seating method {method!r}")
     if method == "rotation" and not shape.pairs:
         raise ValueError("partner rotation is for pair games")
-    history = History.of(previous, shape)
+    if history is None:
+        history = History.of(previous, shape)
     clubs = clubs or {}
     order = list(order)
     if method == "random":

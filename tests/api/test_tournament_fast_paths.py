@@ -25,6 +25,8 @@ from api import db as database
 from api.resources.tournaments import service, storage
 from api.tournament_logic.model import Limit, number
 from api.tournament_logic.scoring import OPPONENTS
+from api.tournament_logic.seating import seat_round
+from api.tournament_logic.standings import standings_order
 from tests.conftest import bearer, make_director
 
 _ids = itertools.count(1)
@@ -116,6 +118,22 @@ def from_scratch(app, tournament_id: str) -> dict[str, Any]:
         db.close()
 
 
+def seating_from_scratch(app, tournament_id: str, method: str, seed: int):
+    """The next round as ``seat_round`` seats it from the standings and the rounds read
+    from scratch (no kept standings, rounds or history)."""
+    db = database.connect(app.config["DATABASE"])
+    try:
+        tournament = storage.load_tournament(db, tournament_id)
+        players = storage.load_players(db, tournament_id)
+        rounds = storage._read_rounds(db, tournament_id)
+        order = standings_order(from_scratch(app, tournament_id),
+                                [p.number for p in players if not p.withdrawn])
+        return seat_round(len(rounds) + 1, method, order, service.shape(tournament), rounds,
+                          seed, {p.number: p.club.casefold() for p in players})
+    finally:
+        db.close()
+
+
 class Played:
     """A tournament played at random through the API."""
 
@@ -132,10 +150,14 @@ class Played:
         self.closed: set[str] = set()
 
     def seat(self, method: str) -> list[str]:
+        seed = self.rng.randrange(99)
+        expected = seating_from_scratch(self.app, self.id, method, seed)
         response = self.client.post(f"/api/tournaments/{self.id}/rounds", headers=self.headers,
-                                    json={"method": method, "seed": self.rng.randrange(99),
-                                          "force": True})
+                                    json={"method": method, "seed": seed, "force": True})
         assert response.status_code == 201, response.json
+        # Seated from the kept standings and history as from scratch.
+        assert [[s["number"] for s in t["seats"]] for t in response.json["tables"]] == \
+            [list(t.seats) for t in expected.tables]
         self.closed.update(self.tables)  # seating a round closes the rounds before it
         ids = [t["table_id"] for t in response.json["tables"]]
         self.tables += ids

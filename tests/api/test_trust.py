@@ -451,7 +451,7 @@ def test_a_broken_row_of_a_tournament_played_here_fails_no_page(app, client, dir
         connection.execute("delete from snapshots where table_id = ?", [table["table_id"]])
         connection.execute("delete from tournament_readings where table_id = ?",
                            [table["table_id"]])
-    service._RATINGS.clear()  # as a server started afresh on this file reads it
+    service.forget_kept()  # as a server started afresh on this file reads it
     standings = event.standings()  # 200: the table reads as not started
     assert standings["progress"]["tables"]["not_started"] == 1
     response = client.get("/api/ratings/braus")
@@ -461,8 +461,7 @@ def test_a_broken_row_of_a_tournament_played_here_fails_no_page(app, client, dir
     with connection:  # seats that are no list of players
         connection.execute("update tournament_tables set seats = '\"x' "
                            "where tournament_id = ?", [event.id])
-    service._RATINGS.clear()
-    service._BODIES.clear()
+    service.forget_kept()
     refusal(client.get(event.url("/standings")), 409, "tournament_unreadable")
     assert client.get("/api/ratings/braus").status_code == 200
     connection.close()

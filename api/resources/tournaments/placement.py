@@ -16,6 +16,7 @@ limit lasts until the game is over, which the game itself refuses to go past.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any, Callable
 
 import sqlite_utils
@@ -24,6 +25,8 @@ from ...errors import ApiError
 from ...tournament_logic.model import Limit
 from ...tournament_logic.reading import read_table
 from ...tournament_logic.shapes import shape_of
+
+LOG = logging.getLogger("protokoll")
 
 UNREAD: Any = object()
 """``place`` not given: the check reads the table's ``locate`` itself."""
@@ -35,21 +38,25 @@ def locate(db: sqlite_utils.Database, table_id: str) -> dict[str, Any] | None:
     """The table's tournament, round and number, or None for a table of no tournament."""
     row = db.execute(
         "select t.id, t.name, t.game, t.table_size, t.rounds, t.per_round, tt.round, "
-        "tt.number, tt.seats, r.closed_at from tournament_tables tt "
+        "tt.number, tt.seats, r.closed_at, "
+        "(select generation from restore_generation where id = 1) from tournament_tables tt "
         "join tournaments t on t.id = tt.tournament_id "
         "left join tournament_rounds r on r.tournament_id = tt.tournament_id "
         "and r.number = tt.round where tt.table_id = ?", [table_id]).fetchone()
     if row is None:
         return None
-    (tid, name, game, size, rounds, per_round, rnd, number, seats, closed_at) = row
+    (tid, name, game, size, rounds, per_round, rnd, number, seats, closed_at,
+     generation) = row
     try:
-        limit = Limit.from_dict(json.loads(per_round or "{}"))
+        per_round = json.loads(per_round or "{}")
+        limit = Limit.from_dict(per_round)
         seat_count = len(json.loads(seats))
     except (TypeError, ValueError, AttributeError):  # a stored row never fails a table
-        limit, seat_count = Limit(), 0
+        per_round, limit, seat_count = None, Limit(), 0
     return {"id": tid, "name": name, "game": game, "table_size": size, "rounds": rounds,
             "round": rnd, "table": number, "limit": limit, "seats": seat_count,
-            "closed": closed_at is not None}
+            "closed": closed_at is not None, "per_round": per_round,
+            "generation": generation or ""}
 
 
 def progress(place: dict[str, Any], sheet: dict[str, Any], result: dict[str, Any] | None,
@@ -77,6 +84,26 @@ def block(db: sqlite_utils.Database, table_id: str, view: dict[str, Any]) -> dic
             "table": place["table"], "rounds": place["rounds"],
             "per_round": place["limit"].as_dict(), **figures, "closed": place["closed"],
             "standings_link": f"/tournament/standings.html?t={place['id']}"}
+
+
+def read_after_post(db: sqlite_utils.Database, place: dict[str, Any] | None, table_id: str,
+                    seq: int, module: Any, state: Any) -> None:
+    """After a post at a tournament's table has committed (``store.post_event``, with the
+    ``place`` it located in its transaction and the state it made): when the table's round
+    may have ended there — the game is over, or the round has a limit of deals or a target
+    — read the table for the tournament now and keep the reading in this process
+    (``service.keep_posted_reading``), so that the standings after a round read none of
+    its 250 tables again. Other posts cost one ``is_over``. Never fails the post: what it
+    would have kept is read by the next standings instead."""
+    if place is None or place["per_round"] is None:
+        return
+    try:
+        if not (place["limit"] != Limit() or module.is_over(state)):
+            return
+        from . import service  # here: service imports store, which imports this module
+        service.keep_posted_reading(db, place, table_id, seq, module, state)
+    except Exception as error:  # noqa: BLE001 — a cache; the post has committed
+        LOG.warning("table %s: no reading kept after its post (%r)", table_id, error)
 
 
 def round_played_error(place: dict[str, Any], deals: int | None) -> ApiError:

@@ -268,7 +268,7 @@ class Standings(MethodView):
         figures and rounds, the adjustments with their reasons. With an ETag: a poll with
         If-None-Match gets 304 while nothing changed."""
         tournament = storage.load_tournament(g.db, tournament_id)
-        tag, body = service.standings_body(g.db, tournament, current_app.json.dumps)
+        tag, body = service.standings_body(g.db, tournament)
         # Built as the schema says (tests and schemathesis check it), sent without a second
         # pass through marshmallow: this is the endpoint every phone polls.
         response = Response(body, mimetype="application/json",

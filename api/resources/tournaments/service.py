@@ -7,17 +7,26 @@ made with ``store.create_table`` like any director's table — and leave every d
 
 Reading the tables is the costly part of standings: each live table's state is a snapshot
 to unpickle and a protokoll to build. ``readings`` therefore keeps each table's reading in
-``tournament_readings``, keyed by the table's sequence number and a fingerprint of the
-engine and of the reading code; only tables that moved since the last look are read again.
-A server process also keeps the readings it made or read (``_READINGS``, same keys), so a
-poll parses none of the unchanged ones again, and ``standings.compute`` keeps per
+``tournament_readings``, keyed by the table's sequence number, a fingerprint of the
+engine and of the reading code, and the database's restore generation (a restore under a
+running server voids every key); only tables that moved since the last look are read again.
+A server process also keeps the readings it made or read (``_READINGS``, same keys), and
+the reading of a table whose round may have ended at a post it served (the game over, or
+a round limit: ``keep_posted_reading``, from ``store.post_event`` after the commit), so the
+standings after a round replay none of its tables. Per tournament it keeps the readings it
+last returned with the tables' count and seq sum (``_SEEN``): while the database's are the
+same, no table moved and none is listed one by one. ``standings.compute`` keeps per
 tournament what each finished table gives and the sums of the earlier rounds
 (``_SHARES``), reused while those readings are the very same objects: a poll after one
-table finished reads that table and adds up the latest round.
+table finished reads that table and adds up the latest round. The seated rounds
+(``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
+with their JSON (``_BODIES``) are kept too. Every key carries the database's restore
+generation, so a restore under a running server voids them all.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import logging
@@ -28,6 +37,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+import orjson
 import sqlite_utils
 
 from ... import disclosure, store
@@ -38,7 +48,7 @@ from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
 from ...tournament_logic.reading import read_table
 from ...tournament_logic.scoring import SCORINGS, Rule, rule_for
-from ...tournament_logic.seating import seat_round
+from ...tournament_logic.seating import History, seat_round
 from ...tournament_logic.shapes import GameShape, shape_of
 from ...tournament_logic.standings import compute, standings_order
 from rules_engine.errors import RuleViolation
@@ -238,6 +248,34 @@ def _keep_readings(made: dict[str, tuple[int, str, dict[str, Any]]]) -> None:
             _READINGS.popitem(last=False)
 
 
+def reading_version(per_round: dict[str, Any], generation: str) -> str:
+    """What a kept reading of a table was made by and for: the engine and reading code,
+    the round's limit, and the database's restore generation (after a restore the same
+    table can reach the same seq with other entries: nothing read before may stand for it)."""
+    return f"{READING_VERSION}:{json.dumps(per_round, sort_keys=True)}:{generation}"
+
+
+def keep_posted_reading(db: sqlite_utils.Database, place: dict[str, Any], table_id: str,
+                        seq: int, module: Any, state: Any) -> None:
+    """Keep in this process the reading of a table just posted to (``placement.
+    read_after_post``), as ``readings`` would make it from the same state."""
+    everything = disclosure.everything(module)
+    reading = read_table(module.sheet(state).as_dict(), module.result(state),
+                         module.is_over(state),
+                         [everything.finding(f) for f in module.findings(state)], seq,
+                         place["seats"], shape_of(place["game"], place["table_size"]).sides,
+                         place["limit"])
+    version = reading_version(place["per_round"], place["generation"])
+    _keep_readings({table_id: (seq, version, reading)})
+    key = (place["round"], place["table"])
+    with _KEPT_LOCK:
+        seen = _SEEN.get((getattr(db, "protokoll_file", ":memory:"), place["id"]))
+        if seen is not None and seen.version == version and seen.seqs.get(key, seq) < seq:
+            seen.total += seq - seen.seqs[key]
+            seen.seqs[key] = seq
+            seen.out[key] = reading
+
+
 def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
              skipped: list[dict[str, Any]] | None = None
              ) -> dict[tuple[int, int], dict[str, Any]]:
@@ -246,7 +284,14 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     table whose stored row cannot be read counts as not started and is reported in
     ``skipped``."""
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
-    version = f"{READING_VERSION}:{json.dumps(tournament['per_round'], sort_keys=True)}"
+    version = reading_version(tournament["per_round"], storage.generation(db))
+    seen_key = (getattr(db, "protokoll_file", ":memory:"), tournament["id"])
+    count, total = storage.table_seqs(db, tournament["id"])
+    with _KEPT_LOCK:
+        seen = _SEEN.get(seen_key)
+        if (seen is not None and seen.version == version and seen.count == count
+                and seen.total == total):
+            return dict(seen.out)
     out, fresh, kept = {}, {}, {}
     rows = storage.table_index(db, tournament["id"])
     stored, stale = [], []
@@ -259,14 +304,14 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
                 out[key] = None
                 report_skipped(skipped, tournament, key, error)
             continue
-        if row["cached"] != (row["seq"], version):
-            stale.append(key)  # the table moved, or its kept reading is gone
-            continue
-        # The process's copy counts only while the database keeps the same reading: the
-        # file is the truth, also when its rows were changed behind the server's back.
+        # The process's copy, made here or after a post here: a table's seq only grows
+        # and the version carries the restore generation, so the same (seq, version) is
+        # the same log, read the same.
         reading = _kept_reading(row["table_id"], row["seq"], version)
         if reading is not None:
             out[key] = reading
+        elif row["cached"] != (row["seq"], version):
+            stale.append(key)  # the table moved, or its kept reading is gone
         else:
             stored.append(key)
     if stored:  # kept in the database: their text in one query
@@ -301,7 +346,33 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
             storage.save_readings(db, fresh)
     if kept:
         _keep_readings(kept)
+    if all(reading is not None for reading in out.values()):  # else report them each time
+        seqs = {key: row["seq"] or 0 for key, row in rows.items()}
+        with _KEPT_LOCK:
+            _SEEN[seen_key] = _Seen(version, len(rows), sum(seqs.values()), seqs, dict(out))
+            _SEEN.move_to_end(seen_key)
+            while len(_SEEN) > BODIES_KEPT:
+                _SEEN.popitem(last=False)
     return out
+
+
+@dataclasses.dataclass
+class _Seen:
+    """A tournament's readings as ``readings`` last returned them in this process, with
+    the number of its tables and each one's seq (and their sum) at the time; a post here
+    that kept a table's reading (``keep_posted_reading``) brings it up to date. A table's
+    seq only grows, and never past the database's: so while the database's count and sum
+    of seqs equal these, every table is at the seq its reading here was made at, and the
+    readings are returned without reading the tournament's tables one by one."""
+
+    version: str
+    count: int
+    total: int
+    seqs: dict[tuple[int, int], int]
+    out: dict[tuple[int, int], dict[str, Any]]
+
+
+_SEEN: "OrderedDict[tuple[str, str], _Seen]" = OrderedDict()
 
 
 # What each finished table gives its seats, per tournament and rule (``compute``'s memo):
@@ -343,22 +414,38 @@ def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str
 
 # The public standings are polled by every phone in the hall (every 20 s each): their JSON
 # is made once per change of the tournament, per server process, and carries an ETag so
-# that an unchanged poll is a 304 without a body.
-_BODIES: "OrderedDict[str, tuple[str, bytes]]" = OrderedDict()
+# that an unchanged poll is a 304 without a body. The standings themselves are kept beside
+# it: seating a round by standings uses them when nothing moved since (the usual case: the
+# director looks at the standings, then seats).
+_BODIES: "OrderedDict[str, tuple[str, bytes, dict[str, Any]]]" = OrderedDict()
 BODIES_KEPT = 32
 _KEPT_LOCK = threading.Lock()  # server threads share the kept bodies and ratings
 
 
-def standings_body(db: sqlite_utils.Database, tournament: dict[str, Any],
-                   dumps: Callable[[Any], str]) -> tuple[str, bytes]:
-    """(ETag, JSON) of the standings, computed again only when something changed."""
+def standings_body(db: sqlite_utils.Database, tournament: dict[str, Any]) -> tuple[str, bytes]:
+    """(ETag, JSON) of the standings, computed again only when something changed.
+
+    Encoded with ``orjson``: a championship's standings are large (1,000 rows, each with
+    its every round: some 800 KB after seven rounds), and the standard library's encoder
+    took 25 ms over it where orjson takes a few — the same JSON values (UTF-8, no spaces
+    between tokens), as ``tests/api/test_tournament_fast_paths.py`` compares them."""
+    tag, body, _ = kept_standings(db, tournament)
+    return tag, body
+
+
+def kept_standings(db: sqlite_utils.Database,
+                   tournament: dict[str, Any]) -> tuple[str, bytes, dict[str, Any]]:
+    """(ETag, JSON, standings) as of now: kept while the tournament's fingerprint (which
+    carries the restore generation) is the same, else computed and kept. The standings
+    dict is shared: nothing may change it."""
     tid = tournament["id"]
     tag = f"{READING_VERSION}.{storage.fingerprint(db, tid)}"
     with _KEPT_LOCK:
         kept = _BODIES.get(tid)
     if kept is not None and kept[0] == tag:
         return kept
-    made = (tag, dumps(standings(db, tournament)).encode("utf-8"))
+    current = standings(db, tournament)
+    made = (tag, orjson.dumps(current), current)
     with _KEPT_LOCK:
         _BODIES[tid] = made
         _BODIES.move_to_end(tid)
@@ -367,8 +454,47 @@ def standings_body(db: sqlite_utils.Database, tournament: dict[str, Any],
     return made
 
 
+def forget_kept() -> None:
+    """Drop everything this process keeps of the tournaments (readings, standings, shares,
+    ratings, histories, rounds): as a server started afresh. For tests that change a
+    database's rows behind the server's back, which a running server does not expect (a
+    restore it does: the restore generation)."""
+    with _KEPT_LOCK:
+        for kept in (_READINGS, _SEEN, _SHARES, _BODIES, _RATINGS):
+            kept.clear()
+    with _HISTORY_LOCK:
+        _HISTORIES.clear()
+    storage.forget_rounds()
+
+
 # --- seating -------------------------------------------------------------------------------------
 STALE_SEATING_SECONDS = 300  # a round still "seating" after this was abandoned (a crash)
+
+
+# Who met whom in the rounds seated so far, per database file and tournament: (restore
+# generation, the rounds counted, the history). Seating the next round adds the round seated
+# since instead of counting every table of every round again. Used under _HISTORY_LOCK only.
+_HISTORIES: "OrderedDict[tuple[str, str], tuple[str, list[Round], History]]" = OrderedDict()
+_HISTORY_LOCK = threading.Lock()
+
+
+def _history(db: sqlite_utils.Database, tid: str, rounds: list[Round],
+             game: GameShape) -> History:
+    """``History.of(rounds, game)``, from the kept one when it counted a prefix of them."""
+    key, generation = (getattr(db, "protokoll_file", ":memory:"), tid), storage.generation(db)
+    kept = _HISTORIES.get(key)
+    if (kept is not None and kept[0] == generation and len(kept[1]) <= len(rounds)
+            and all(a is b or a == b for a, b in zip(kept[1], rounds))):
+        history = kept[2]
+        for rnd in rounds[len(kept[1]):]:
+            history.add(rnd, game)
+    else:
+        history = History.of(rounds, game)
+    _HISTORIES[key] = (generation, list(rounds), history)
+    _HISTORIES.move_to_end(key)
+    while len(_HISTORIES) > BODIES_KEPT:
+        _HISTORIES.popitem(last=False)
+    return history
 
 
 def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
@@ -388,8 +514,10 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        f"Partner rotation is for pair games; {game.title} is not one.",
                        details={"game": game.id})
     stale = datetime.now(timezone.utc) - timedelta(seconds=STALE_SEATING_SECONDS)
-    with write_transaction(db):
-        storage.release_stale_rounds(db, tid, stale.isoformat(timespec="milliseconds"))
+    before = stale.isoformat(timespec="milliseconds")
+    if storage.stale_rounds(db, tid, before):  # rare (a crash): no commit without one
+        with write_transaction(db):
+            storage.release_stale_rounds(db, tid, before)
     rounds = storage.load_rounds(db, tid)
     number = storage.round_count(db, tid) + 1
     if number > tournament["rounds"]:
@@ -399,11 +527,15 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                        "The tournament's only round has been seated." if tournament["rounds"] == 1
                        else f"All {tournament['rounds']} rounds have been seated.",
                        details={"rounds": tournament["rounds"]})
-    table_readings = readings(db, tournament)
-    if rounds and not force:
+    # The standings as the public page has them (kept while nothing moved): their progress
+    # says whether the last round is over, and their order seats the next.
+    _tag, _body, current = kept_standings(db, tournament)
+    latest = current["progress"]["latest"]
+    if rounds and not force and (latest["playing"] or latest["not_started"]):
         last = rounds[-1]
+        table_readings = readings(db, tournament)
         open_tables = [t.number for t in last.tables
-                       if table_readings.get((last.number, t.number), {}).get("status")
+                       if (table_readings.get((last.number, t.number)) or {}).get("status")
                        != "finished"]
         if open_tables:
             raise ApiError(409, "round_not_finished",
@@ -413,11 +545,12 @@ def seat_next_round(db: sqlite_utils.Database, director: dict[str, Any],
                            "tables. Seat when all have finished, or seat anyway (force).",
                            details={"round": last.number, "tables": open_tables})
     players = storage.load_players(db, tid)
-    current = current_standings(db, tournament, rounds, players, table_readings)
     order = standings_order(current, [p.number for p in players if not p.withdrawn])
     seed = secrets.randbelow(2 ** 31) if seed is None else seed
-    rnd = seat_round(number, method, order, game, rounds, seed,
-                     {p.number: p.club.casefold() for p in players})
+    with _HISTORY_LOCK:  # the kept history is extended and read by one seating at a time
+        rnd = seat_round(number, method, order, game, rounds, seed,
+                         {p.number: p.club.casefold() for p in players},
+                         _history(db, tid, rounds, game))
     if not rnd.tables:
         raise ApiError(422, "too_few_players",
                        "För få aktiva spelare för ett bord.",
