@@ -86,3 +86,14 @@ def test_a_plainly_valid_post_is_read_the_fast_way(body):
 ])
 def test_anything_else_is_left_to_load(body):
     assert SCHEMA.fast_load(body) is None
+
+
+def test_a_schema_made_from_it_reads_through_load():
+    """The director's entry adds a required reason: a body without one is not the plain
+    post's, and load refuses it."""
+    from api.resources.tournaments.schemas import DirectorEntrySchema
+
+    body = {"based_on": 0, "client_event_id": "a", "event": {}}
+    assert DirectorEntrySchema().fast_load(body) is None
+    with pytest.raises(ValidationError, match="reason"):
+        DirectorEntrySchema().load(body)
