@@ -100,8 +100,8 @@ class _Pair(NamedTuple):
 
 _LEAF = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True),
                   st.text(max_size=3))
-_SEALED_ST = st.builds(sealed, st.integers(0, 5), st.lists(st.sampled_from(["♠7", "♥8", "♣A"]),
-                                                            max_size=4))
+_SEALED_ST = st.builds(sealed, st.integers(0, 5),
+                       st.lists(st.sampled_from(["♠7", "♥8", "♣A"]), max_size=4))
 _ODD = st.sampled_from([_Odd(), frozenset({1}), b"x", 3 + 1j])
 _VALUES = st.recursive(
     st.one_of(_LEAF, _SEALED_ST, _ODD),
