@@ -18,6 +18,19 @@ class Parser(FlaskParser):
         body = parsed_body()
         return super()._raw_load_json(req) if body is None else body
 
+    def _process_location_data(self, location_data, schema, req, location, unknown,
+                               validators):
+        """A schema with a ``fast_load`` (``EventPostSchema``: the posts, issue 16) reads a
+        plainly valid body itself; anything else, and every other schema, goes through
+        ``load`` as always."""
+        fast_load = getattr(schema, "fast_load", None)
+        if fast_load is not None and not validators and location == "json":
+            data = fast_load(location_data)
+            if data is not None:
+                return data
+        return super()._process_location_data(location_data, schema, req, location,
+                                              unknown, validators)
+
 
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = Parser()

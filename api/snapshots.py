@@ -54,10 +54,17 @@ def _path(db: Any) -> str:
     return getattr(db, "protokoll_file", ":memory:")
 
 
+_keeps_rows: dict[type, bool] = {}  # per state class: whether it has a ``rows`` field
+
+
 def _rows(state: Any) -> tuple | None:
     """The state's protokoll rows (None: this state keeps none)."""
-    if dataclasses.is_dataclass(state) and any(f.name == "rows"
-                                               for f in dataclasses.fields(state)):
+    kind = type(state)
+    keeps = _keeps_rows.get(kind)
+    if keeps is None:  # asked once per class (a post asks four times)
+        keeps = _keeps_rows[kind] = dataclasses.is_dataclass(state) and any(
+            f.name == "rows" for f in dataclasses.fields(state))
+    if keeps:
         rows = state.rows
         if isinstance(rows, tuple):
             return rows
@@ -201,6 +208,7 @@ class Loaded:
 
     state: Any
     saved: int
+    token: str | None = None  # the snapshot's token as read (``load``)
 
 
 def load(db: Any, table_id: str, seq: int, engine: str,
@@ -237,7 +245,7 @@ def load(db: Any, table_id: str, seq: int, engine: str,
             return None
     if token is not None:
         _keep(db, table_id, token, seq, state)
-    return Loaded(state, saved)
+    return Loaded(state, saved, token)
 
 
 def read(db: Any, table_id: str) -> Any:

@@ -328,18 +328,23 @@ def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
     if event.get("type") in ("undo", "correct"):
         return None
     try:
-        token = snapshots.token(db, table_id)
         row = load_row(db, table_id)
         if row["seq"] != based_on:
             return None
         setup, before, loaded = _current_state(db, row)
+        if loaded is None:  # replayed (no snapshot of this engine): rare; made again
+            return None     # inside, where nothing moves between its reads
         state = apply_entry(setup, before, [], event)
     except (ApiError, RuleViolation):
         return None
     module = setup.module
     saves = _saves(loaded, row["seq"] + 1, event, before, state)
-    return _Ready(row["seq"], token, setup, state,
-                  snapshots.prepare(state, before if loaded else None) if saves else None,
+    # The snapshot's token as ``load`` read it, with the state it made from that snapshot
+    # and the log up to the row's seq: if the token and the seq are still these under the
+    # lock, the log up to that seq is the one this state was made from (a restore makes
+    # new tokens), whatever happened in between.
+    return _Ready(row["seq"], loaded.token, setup, state,
+                  snapshots.prepare(state, before) if saves else None,
                   changed_from(module.sheet(before).rows, module.sheet(state).rows))
 
 
@@ -404,9 +409,12 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     reader = disclosure.reader_of(db, who)  # the device row, read once for both
     seen = disclosure.load(db, posted.row, posted.setup.module, posted.state, reader)
     entry = posted.entry
+    table = table_view(posted.row, posted.setup, posted.state, disclosed=seen,
+                       first_row=posted.first_row)
+    if not posted.row["director_id"]:  # in no tournament (see ``place`` above): the
+        table["tournament"] = None     # route need not look (``placement.block``)
     return 201, {"entry": {**entry, "event": seen.event(entry["seq"], entry["event"])},
-                 "table": table_view(posted.row, posted.setup, posted.state, disclosed=seen,
-                                     first_row=posted.first_row),
+                 "table": table,
                  "access": seats.access_of(db, table_id, who, seats.place_from(reader))}
 
 

@@ -39,8 +39,12 @@ def bearer_token() -> str | None:
 
 
 def from_request() -> Credentials:
+    environ = request.environ
+    has_query = bool(environ.get("QUERY_STRING"))  # a post has none: no query parsed
+
     def header_or_query(header: str, query: str) -> str | None:
-        value = (request.headers.get(header) or request.args.get(query) or "").strip()
+        value = (request.headers.get(header)
+                 or (request.args.get(query) if has_query else None) or "").strip()
         return value or None
 
     return Credentials(

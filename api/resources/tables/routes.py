@@ -114,7 +114,8 @@ class Events(MethodView):
                 error.details["table"]["tournament"] = placement.block(
                     g.db, table_id, error.details["table"])
             raise
-        body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
+        if "tournament" not in body["table"]:  # post_event fills it for a table of none
+            body["table"]["tournament"] = placement.block(g.db, table_id, body["table"])
         # Sent as built (it has EventPostedSchema's shape, which the tests check): dumping
         # it through marshmallow again was a tenth of a post's CPU.
         return jsonify(body), status
