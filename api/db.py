@@ -283,6 +283,26 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Databa
 
 
 @contextmanager
+def read_together(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """Several reads that must see the file at one moment: a table's snapshot row, its
+    pickled state and rows, and the log after it are read by separate statements, and in
+    autocommit mode each statement sees the file as it is then — another process can save
+    a newer snapshot between two of them, and the state of one save brought up with the
+    log from another is a wrong state. One deferred transaction makes them one read (in
+    WAL mode it takes no lock writers wait for). Inside a transaction already (a post's
+    ``BEGIN IMMEDIATE``), the reads are together anyway and nothing is begun."""
+    if db.conn.in_transaction:
+        yield db
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield db
+    finally:
+        if db.conn.in_transaction:  # a read: nothing to keep or undo
+            db.conn.execute("COMMIT")
+
+
+@contextmanager
 def cache_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """A write of what can be made again from the log (a tournament's cached readings):
     atomic and in turn like every write, but its commit does not wait for the disk. For

@@ -34,7 +34,7 @@ from . import auth, disclosure, snapshots
 from . import names as player_names
 from .log_seq import seq_sql
 from .snapshots import changed_from
-from .db import write_transaction
+from .db import read_together, write_transaction
 from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
@@ -193,9 +193,16 @@ def setup_of(row: dict[str, Any]) -> TableSetup:
                       json.loads(row["options"]), row["first_dealer"])
 
 
-def entries_of(db: sqlite_utils.Database, table_id: str) -> list[Entry]:
-    return [Entry(seq, json.loads(event)) for seq, event in db.execute(
-        "select seq, event from events where table_id = ? order by seq", [table_id]).fetchall()]
+def entries_of(db: sqlite_utils.Database, table_id: str,
+               upto: int | None = None) -> list[Entry]:
+    """The table's log (up to seq ``upto`` when given)."""
+    if upto is None:
+        rows = db.execute("select seq, event from events where table_id = ? order by seq",
+                          [table_id])
+    else:
+        rows = db.execute("select seq, event from events where table_id = ? and seq <= ? "
+                          "order by seq", [table_id, upto])
+    return [Entry(seq, json.loads(event)) for seq, event in rows.fetchall()]
 
 
 def _save_snapshot(db: sqlite_utils.Database, table_id: str, seq: int, state: Any,
@@ -225,10 +232,12 @@ def _current_state(db: sqlite_utils.Database, row: dict[str, Any]
                    ) -> tuple[TableSetup, Any, "snapshots.Loaded | None"]:
     """(setup, state, the snapshot it came from: None when it was replayed)."""
     setup = setup_of(row)
-    loaded = snapshots.load(db, row["id"], row["seq"], ENGINE, _advance(setup))
-    if loaded is not None:
-        return setup, loaded.state, loaded
-    return setup, replay(setup, entries_of(db, row["id"])), None
+    with read_together(db):
+        loaded = snapshots.load(db, row["id"], row["seq"], ENGINE, _advance(setup))
+        if loaded is not None:
+            return setup, loaded.state, loaded
+        # The log up to the row's seq: a post since the row was read is not in its view.
+        return setup, replay(setup, entries_of(db, row["id"], upto=row["seq"])), None
 
 
 def _saves(loaded: "snapshots.Loaded | None", seq: int, event: dict[str, Any],

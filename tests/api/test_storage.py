@@ -300,3 +300,36 @@ def test_m010_converts_a_database_of_the_old_schema(tmp_path, monkeypatch):
     assert store.load_state(check, store.load_row(check, "T1"))[1] == store.replay(
         setup, [Entry(e.seq, e.event) for e in entries])
     check.close()
+
+
+def test_a_state_is_read_at_one_moment_while_another_process_saves(table, app, monkeypatch):
+    """A reader outside a transaction reads the snapshot's row, then its pickled state,
+    then the log after it. Another process that saves a newer snapshot between those reads
+    must not give it one save's state brought up with another's log: the reads are one
+    read transaction, and a replay stops at the row's seq."""
+    table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
+              "tricks": [1, 4, 1, 0]})  # saved at 1
+    table.ok({"type": "deal"})
+    table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": 2})
+    db = database.connect(app.config["DATABASE"])
+    row = store.load_row(db, table.id)
+    assert row["seq"] == 3
+    at_three = _replayed(db, table.id)
+    read = snapshots.read
+
+    def read_after_another_process_saved(db_, table_id):
+        if db_ is db:  # the reader's read; the posts' own reads go on as they would
+            monkeypatch.setattr(snapshots, "read", read)
+            _smyga(table)
+            _smyga(table)  # seq 5: the snapshot saved again, with a new token
+        return read(db_, table_id)
+
+    monkeypatch.setattr(snapshots, "read", read_after_another_process_saved)
+    snapshots._kept.clear()  # this reader is a process that kept nothing
+    assert store.load_state(db, row)[1] == at_three
+    assert db.execute("select seq from snapshots where table_id = ?",
+                      [table.id]).fetchone() == (5,)  # the other process did save
+    monkeypatch.setattr(snapshots, "read", lambda db_, table_id: None)  # unreadable
+    assert store.load_state(db, row)[1] == at_three  # replayed: the log up to seq 3 only
+    assert store.load_row(db, table.id)["seq"] == 5
+    db.close()
