@@ -23,7 +23,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.pwa.helpers import api_get, expect_seq, shot, start_game
+from tests.pwa.helpers import api_get, api_post, expect_seq, shot, start_game
 from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
 
 # Every press on the page, as a finger would make it (a label's click on its input is not a
@@ -295,6 +295,33 @@ def test_fyrtioett_a_deal_saved_by_its_last_bid_is_undone_or_corrected_in_one_ta
     assert last_event(page, live_server.url) == {"type": "correct", "target": 4, "event": {
         "type": "result", "bids": [3, 2, 3, 3], "failed": [3]}}
     expect_totals(page, [6, -1, 7, 0])
+
+
+def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, live_server):
+    """A table bidding on the phone bid by bid follows the deal live: the bidding comes
+    before a single card, so picking the rest of the bids in the quick form must not save
+    the deal as played ("alla tog hem"). The form no longer says that its last choice
+    saves, the last bid saves nothing, and its button is what saves the deal (entered after
+    its play, with who failed)."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    api_post(page, live_server.url, {"type": "bid", "seat": 3, "bid": 3})  # Dan bids 3
+    expect(page.locator(".status .prompt")).to_contain_text("Cia bjuder")
+    form = quick(page)
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    expect(form.locator(".submit-bar .saves-next")).to_have_text("")
+    pick(form, "Bud Anna", "3")
+    expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    assert api_get(page, live_server.url, "")["seq"] == 1  # the last bid saved nothing
+    expect(page.locator(".auto-saved")).to_have_count(0)
+    # Played out on paper: Bo failed; the button saves the deal.
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 2)
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
+                                                 "failed": [1]}
 
 
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
