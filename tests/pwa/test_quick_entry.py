@@ -324,6 +324,89 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
                                                  "failed": [1]}
 
 
+def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
+        page: Page, live_server):
+    """Without a network the last bid keeps the deal in the outbox: it is named where the
+    form was, as online, with one tap to undo it — taken out of the outbox before it goes,
+    the form back filled in — or to correct it. Once the outbox has sent it, the same
+    block names it saved as #N, and "Ångra" undoes it on the table."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    saved = page.locator(".auto-saved")
+    expect(saved).to_contain_text("Given sparades i telefonen när alla bud var valda och "
+                                  "skickas när nätet är tillbaka:")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    shot(page, "quick-fyrtioett-queued", full_page=False)
+    # Bo failed: "Ångra" takes it out of the outbox, the form comes back filled in.
+    saved.get_by_role("button", name="Ångra").click()
+    expect(page.locator(".outbox")).to_have_count(0)
+    expect(saved).to_have_count(0)
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        expect(form.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
+            "radio", name=bid, exact=True)).to_be_checked()
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    expect(saved).to_have_count(0)  # saved by its button: nothing to announce
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    assert [e["event"] for e in api_get(page, live_server.url, "/events")["events"]] == [
+        {"type": "result", "bids": [3, 3, 4, 3], "failed": [1]}]
+
+    # Deal 2 saved offline by its last bid; "Rätta" while it waits brings the form back.
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Cia", "3"), ("Bo", "2"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Dan", "3")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    saved.get_by_role("button", name="Rätta").click()
+    expect(page.locator(".outbox")).to_have_count(0)
+    form = quick(page)
+    expect(form.get_by_role("radiogroup", name="Bud Dan").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    # Dan bid two after all: saved by the button, sent when the network is back.
+    pick(form, "Bud Dan", "2")
+    form.get_by_role("button", name="Spara given").click()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    assert api_get(page, live_server.url, "")["seq"] == 2
+    assert api_get(page, live_server.url, "/events")["events"][-1]["event"] == {
+        "type": "result", "bids": [3, 2, 3, 2]}
+
+
+def test_fyrtioett_an_offline_auto_save_once_sent_is_undone_on_the_table(
+        page: Page, live_server):
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    saved = page.locator(".auto-saved")
+    expect(saved).to_contain_text("Given sparades som #1 när alla bud var valda: "
+                                  "Giv 1: Dan 3 hem, Cia 4 hem, Bo 3 hem, Anna 3 hem")
+    saved.get_by_role("button", name="Ångra").click()
+    expect_seq(page, 2)
+    assert last_event(page, live_server.url) == {"type": "undo", "target": 1}
+    expect_totals(page, [0, 0, 0, 0])
+    form = quick(page)
+    expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+
+
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
     """A table that keeps "bid/tricks" opens the fold: three seats' tricks, the fourth
     follows (13 together); a "Bet" box that the tricks contradict is refused, named."""
