@@ -50,6 +50,7 @@ const app = {
   open: {},
   pickedSeat: {}, // the seat chosen in a fold that several seats share
   editing: null, // the seq of the entry being corrected
+  entryHints: {}, // seq: the hints of its input just before it (loadEntryHints)
   confirm: null,
   retryIds: new Map(), // an entry whose post may not have arrived keeps its client id
   offline: !navigator.onLine,
@@ -219,6 +220,21 @@ async function loadPending() {
   app.pending = app.table && app.access?.write ? await later.outbox.waiting(app.table.id) : [];
   // "Kept on this phone" is true only while something waits.
   if (app.message?.kind === "queued" && !app.pending.length) app.message = null;
+}
+
+/** The hints the table gave for an entry's type just before the entry (`GET …/at/{seq-1}`):
+ * its correction offers what the engine accepts there — Fyrtioett's "kasta" to that deal's
+ * fourth bidder alone, none once three bids were worth 11. Without a network the correction
+ * offers what the game allows in general (the engine refuses the rest). */
+async function loadEntryHints(seq) {
+  const event = (app.log?.events || []).find((e) => e.seq === seq)?.event;
+  if (!event || (event.seat !== undefined && event.seat !== null) || seq in app.entryHints) return;
+  try {
+    const before = await api.getTableAt(app.table.id, app.auth, seq - 1);
+    const input = (before.expected?.inputs || []).find(
+      (i) => i.type === event.type && (i.seat === null || i.seat === undefined));
+    app.entryHints[seq] = input?.fields || null;
+  } catch { /* no network: the general hints */ }
 }
 
 /** The queued deal the form saved by itself, once the outbox has sent it: the message that
@@ -684,7 +700,8 @@ const actions = {
   },
 
   /** "Rätta" on a deal the form saved by itself: its correction, the same form filled in. */
-  correctAutoSaved(message) {
+  async correctAutoSaved(message) {
+    await loadEntryHints(message.seq);
     app.editing = message.seq;
     render();
     const form = document.querySelector(`.log li[data-seq="${message.seq}"] .correction`);
@@ -692,7 +709,8 @@ const actions = {
     form?.querySelector("input")?.focus({ preventScroll: true });
   },
 
-  edit(seq) {
+  async edit(seq) {
+    await loadEntryHints(seq);
     app.editing = seq;
     render();
   },

@@ -407,6 +407,38 @@ def test_fyrtioett_an_offline_auto_save_once_sent_is_undone_on_the_table(
         "radio", name="3", exact=True)).to_be_checked()
 
 
+def test_fyrtioett_correction_offers_kasta_to_that_deals_fourth_bidder_alone(
+        page: Page, live_server):
+    """Only the fourth and last bidder may throw in (Budgivning), and the engine refuses a
+    correction that has another seat throw: the correction of a deal offers "Kastar" to
+    that deal's fourth bidder alone (the dealer), not to the deal now under way's."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    for seq, bids in [(1, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]),
+                      (2, [("Cia", "3"), ("Bo", "2"), ("Anna", "3"), ("Dan", "3")])]:
+        form = quick(page)
+        for name, bid in bids[:-1]:
+            pick(form, f"Bud {name}", bid)
+        pick_last(form, f"Bud {bids[-1][0]}", bids[-1][1])
+        expect_saved_by_last_bid(page, seq)
+    # Deal 3 is under way (Cia deals): its form offers "kasta" to Cia alone.
+    assert fyrtioett_bid_choices(quick(page), "Cia")[-1] == "kasta"
+    for seq, last in [(1, "Anna"), (2, "Dan")]:
+        correction = open_correction(page, seq)
+        expect(correction).to_be_visible()
+        for name in PLAYERS:
+            choices = fyrtioett_bid_choices(correction, name)
+            assert ("kasta" in choices) == (name == last), (seq, name, choices)
+    # Deal 1 thrown in after all, by its fourth bidder: the engine takes it.
+    correction = open_correction(page, 1)
+    for name in ("Dan", "Cia", "Bo"):
+        pick(correction, f"Bud {name}", "1")
+    correction.get_by_role("radiogroup", name="Bud Anna").locator('input[value="kasta"]').check()
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 3)
+    assert last_event(page, live_server.url) == {"type": "correct", "target": 1, "event": {
+        "type": "result", "bids": ["kasta", 1, 1, 1]}}
+
+
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):
     """A table that keeps "bid/tricks" opens the fold: three seats' tricks, the fourth
     follows (13 together); a "Bet" box that the tricks contradict is refused, named."""
