@@ -52,7 +52,11 @@
  *   by undo, a refusal to fix) is saved by its button. The app then names the saved deal
  *   where the form was (the protokoll's line) with one tap to undo it — the form comes back
  *   as it was, for a box to tick and the save — and one to correct it (this form, filled
- *   in). See app.js `submit(…, {auto})` and table-view.js `autoSavedBlock`.
+ *   in); made without a network, it waits in the outbox and "Ångra" takes it out before it
+ *   goes. The engine leaves the hint out while the table follows the deal live (the bids
+ *   entered one by one, the last deal played card by card): the bidding comes before the
+ *   play there. See app.js `submit(…, {auto})`, `undoQueued` and table-view.js
+ *   `autoSavedBlock`.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
