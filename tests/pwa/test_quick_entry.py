@@ -25,6 +25,7 @@ from playwright.sync_api import Page, expect
 
 from tests.pwa.helpers import api_get, api_post, expect_seq, shot, start_game
 from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
+from tests.pwa.test_swedish import LEAKS
 
 # Every press on the page, as a finger would make it (a label's click on its input is not a
 # second press): counted in the page, reset before each deal.
@@ -341,6 +342,8 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
     expect(saved).to_contain_text("Given sparades i telefonen när alla bud var valda och "
                                   "skickas när nätet är tillbaka:")
     expect(page.locator(".outbox li")).to_have_count(1)
+    words = saved.inner_text()
+    assert not LEAKS.search(words), words  # in Swedish, no raw words
     shot(page, "quick-fyrtioett-queued", full_page=False)
     # Bo failed: "Ångra" takes it out of the outbox, the form comes back filled in.
     saved.get_by_role("button", name="Ångra").click()
