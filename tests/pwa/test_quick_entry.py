@@ -384,6 +384,10 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
     assert api_get(page, live_server.url, "")["seq"] == 2
     assert api_get(page, live_server.url, "/events")["events"][-1]["event"] == {
         "type": "result", "bids": [3, 2, 3, 2]}
+    # Worth 10: thrown in (Budgivning), nobody scores.
+    assert api_get(page, live_server.url, "/protokoll")["rows"][-1]["label"]["sv"].startswith(
+        "Giv 2: kastad")
+    expect_totals(page, [3, -3, 4, 3])
 
 
 def test_fyrtioett_an_offline_auto_save_once_sent_is_undone_on_the_table(
