@@ -228,13 +228,14 @@ async function loadPending() {
  * offers what the game allows in general (the engine refuses the rest). */
 async function loadEntryHints(seq) {
   const event = (app.log?.events || []).find((e) => e.seq === seq)?.event;
-  if (!event || (event.seat !== undefined && event.seat !== null) || seq in app.entryHints) return;
+  // Asked again at each correction: an undo or correction before it may have changed them.
+  if (!event || (event.seat !== undefined && event.seat !== null)) return;
   try {
     const before = await api.getTableAt(app.table.id, app.auth, seq - 1);
     const input = (before.expected?.inputs || []).find(
       (i) => i.type === event.type && (i.seat === null || i.seat === undefined));
     app.entryHints[seq] = input?.fields || null;
-  } catch { /* no network: the general hints */ }
+  } catch { delete app.entryHints[seq]; /* no network: the general hints */ }
 }
 
 /** The queued deal the form saved by itself, once the outbox has sent it: the message that
