@@ -147,19 +147,30 @@ def option(default: Any, choices: tuple[Any, ...] = (), *, sv: str, en: str) -> 
 def options_catalog(options_cls: type) -> list[dict[str, Any]]:
     """Describe an ``Options`` dataclass for the catalog: name, default, choices, help.
 
-    Each field carries ``metadata={"sv": ..., "en": ..., "choices": (...)}``.
+    Each field carries ``metadata={"sv": ..., "en": ..., "choices": (...)}``. A number
+    option without choices says its bounds (``min``, ``max``: what ``build_options``
+    accepts), so that a form can show them and refuse a figure outside before sending.
     """
     described = []
     for f in fields(options_cls):
         default = f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
-        described.append({
+        choices = list(f.metadata.get("choices", ()))
+        entry = {
             "name": f.name,
             "default": default,
             "type": type(default).__name__,
-            "choices": list(f.metadata.get("choices", ())),
+            "choices": choices,
             "help": {"sv": f.metadata.get("sv", ""), "en": f.metadata.get("en", "")},
-        })
+        }
+        if _is_count(default, choices):
+            entry.update(min=0, max=MAX_COUNT_OPTION)
+        described.append(entry)
     return described
+
+
+def _is_count(default: Any, choices: Any) -> bool:
+    """A whole-number option without choices (a stake, a number of games): bounded."""
+    return isinstance(default, int) and not isinstance(default, bool) and not choices
 
 
 # The largest value of a number option without choices (a stake per point, a number of
@@ -204,8 +215,7 @@ def build_options(options_cls: type, given: dict[str, Any] | None) -> Any:
                 params={"option": name, "value": shown, "choices": list(choices)},
                 sv=f"Alternativet {name} kan inte vara {shown}.",
                 en=f"Option {name} cannot be {shown}.")
-        if isinstance(default, int) and not isinstance(default, bool) and not choices \
-                and not 0 <= value <= MAX_COUNT_OPTION:
+        if _is_count(default, choices) and not 0 <= value <= MAX_COUNT_OPTION:
             # A stake or a number of games: a whole number, never below 0 (a negative
             # stake would pay the loser), and not past what a table could ever play.
             raise EventFormatError(

@@ -66,6 +66,8 @@ export const getSteps = (id, auth, { deal = null, seq = null } = {}) => {
   const query = deal !== null ? `?deal=${deal}` : seq !== null ? `?seq=${seq}` : "";
   return request("GET", `${tablePath(id)}/steps${query}`, { auth });
 };
+/** The table right after entry `seq` (0: before the first), as the log tells it now. */
+export const getTableAt = (id, auth, seq) => request("GET", `${tablePath(id)}/at/${seq}`, { auth });
 export const postEvent = (id, auth, basedOn, clientEventId, event) =>
   request("POST", `${tablePath(id)}/events`, {
     auth, json: { based_on: basedOn, client_event_id: clientEventId, event },

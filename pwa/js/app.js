@@ -50,6 +50,7 @@ const app = {
   open: {},
   pickedSeat: {}, // the seat chosen in a fold that several seats share
   editing: null, // the seq of the entry being corrected
+  entryHints: {}, // seq: the hints of its input just before it (loadEntryHints)
   confirm: null,
   retryIds: new Map(), // an entry whose post may not have arrived keeps its client id
   offline: !navigator.onLine,
@@ -219,6 +220,34 @@ async function loadPending() {
   app.pending = app.table && app.access?.write ? await later.outbox.waiting(app.table.id) : [];
   // "Kept on this phone" is true only while something waits.
   if (app.message?.kind === "queued" && !app.pending.length) app.message = null;
+}
+
+/** The hints the table gave for an entry's type just before the entry (`GET …/at/{seq-1}`):
+ * its correction offers what the engine accepts there — Fyrtioett's "kasta" to that deal's
+ * fourth bidder alone, none once three bids were worth 11. Without a network the correction
+ * offers what the game allows in general (the engine refuses the rest). */
+async function loadEntryHints(seq) {
+  const event = (app.log?.events || []).find((e) => e.seq === seq)?.event;
+  // Asked again at each correction: an undo or correction before it may have changed them.
+  if (!event || (event.seat !== undefined && event.seat !== null)) return;
+  try {
+    const before = await api.getTableAt(app.table.id, app.auth, seq - 1);
+    const input = (before.expected?.inputs || []).find(
+      (i) => i.type === event.type && (i.seat === null || i.seat === undefined));
+    app.entryHints[seq] = input?.fields || null;
+  } catch { delete app.entryHints[seq]; /* no network: the general hints */ }
+}
+
+/** The queued deal the form saved by itself, once the outbox has sent it: the message that
+ * names it as saved, with the normal undo and correction; null if it has not gone yet. */
+function autoSavedSent() {
+  const m = app.message;
+  if (m?.kind !== "queued" || !m.auto) return null;
+  const entry = (app.log?.events || []).find((e) => e.client_event_id === m.auto.clientId);
+  if (!entry) return null;
+  const rows = app.table.protokoll?.rows || [];
+  const label = entry.seq === app.table.seq && rows.length ? rows[rows.length - 1].label : null;
+  return { kind: "saved", seq: entry.seq, auto: { ...m.auto, label } };
 }
 
 /** A message stays only while it is true: "saved as #N" until the table moves on. */
@@ -500,12 +529,16 @@ const actions = {
 
   /** Keep an entry in the outbox: made without a network, or behind entries that wait.
    * It will follow the entries before it, so it is based on the seq they will make. */
-  async keep(event, draftKey, clientId) {
-    await later.outbox.keep(app.table.id, event, app.table.seq + app.pending.length, clientId);
+  async keep(event, draftKey, clientId, auto = null) {
+    const record = await later.outbox.keep(app.table.id, event,
+                                           app.table.seq + app.pending.length, clientId);
+    const draft = draftKey ? app.drafts[draftKey] : null;
     if (draftKey) delete app.drafts[draftKey];
     await loadPending();
     app.busy = false;
-    showMessage({ kind: "queued" });
+    // A deal the form saved by itself keeps its one-tap undo and correction while it waits.
+    showMessage({ kind: "queued",
+                  auto: auto && { ...auto, draftKey, draft, event, n: record.n, clientId: record.id } });
     if (!app.offline) actions.flush();
   },
 
@@ -520,7 +553,7 @@ const actions = {
     app.busy = true;
     app.confirm = null;
     if (app.offline || app.pending.length) {
-      await actions.keep(event, draftKey);
+      await actions.keep(event, draftKey, undefined, how.auto);
       return;
     }
     render();
@@ -549,7 +582,7 @@ const actions = {
         // It may have arrived: the outbox sends it again with the same client id, and the
         // server applies it once.
         app.offline = !navigator.onLine || app.offline;
-        await actions.keep(event, draftKey, clientId);
+        await actions.keep(event, draftKey, clientId, how.auto);
         return;
       }
       if (error instanceof ApiError && error.code === "token_revoked") {
@@ -597,8 +630,10 @@ const actions = {
       if (result.reload) await loadTable(app.table.id).catch(() => {});
       if (result.offline) app.offline = !navigator.onLine;
       if (result.sent) await reloadLog();
+      const sentAuto = result.sent && autoSavedSent();
       await loadPending();
-      if (result.sent && !app.pending.length) app.message = { kind: "saved", seq: app.table.seq };
+      if (sentAuto) app.message = sentAuto;
+      else if (result.sent && !app.pending.length) app.message = { kind: "saved", seq: app.table.seq };
       if (result.retryAfter) setTimeout(() => actions.flush(), result.retryAfter * 1000);
       remember();
       render();
@@ -641,8 +676,33 @@ const actions = {
     }
   },
 
+  /** "Ångra" on a deal the form saved by itself while it still waits in the outbox: it is
+   * taken out before it goes, and the form comes back as it was. Once sent, the normal undo. */
+  async undoQueued(message, { focus = false } = {}) {
+    if (app.flushing) return;  // on its way: the answer says whether it went
+    const record = app.pending.find((r) => r.n === message.auto.n);
+    if (!record) {
+      const sent = (app.log?.events || []).find((e) => e.client_event_id === message.auto.clientId);
+      if (sent) await actions.undoAutoSaved({ seq: sent.seq, auto: message.auto });
+      return;
+    }
+    await later.outbox.discard(record);
+    await loadPending();
+    if (message.auto.draftKey && message.auto.draft) app.drafts[message.auto.draftKey] = message.auto.draft;
+    app.message = null;
+    render();
+    if (focus) document.querySelector("form.quick-entry")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  },
+
+  /** "Rätta" on a deal that waits in the outbox: corrected before it goes, i.e. taken out
+   * and the same form brought back filled in, to change and save again. */
+  correctQueued(message) {
+    return actions.undoQueued(message, { focus: true });
+  },
+
   /** "Rätta" on a deal the form saved by itself: its correction, the same form filled in. */
-  correctAutoSaved(message) {
+  async correctAutoSaved(message) {
+    await loadEntryHints(message.seq);
     app.editing = message.seq;
     render();
     const form = document.querySelector(`.log li[data-seq="${message.seq}"] .correction`);
@@ -650,7 +710,8 @@ const actions = {
     form?.querySelector("input")?.focus({ preventScroll: true });
   },
 
-  edit(seq) {
+  async edit(seq) {
+    await loadEntryHints(seq);
     app.editing = seq;
     render();
   },

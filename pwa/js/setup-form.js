@@ -61,10 +61,20 @@ function optionControl(option, draft) {
         value: String(i), selected: choice === draft.options[option.name] },
         typeof choice === "number" ? String(choice) : valueLabel(choice))));
   } else if (option.type === "int") {
-    control = h("input", { id, name: option.name, type: "number", inputmode: "numeric",
-                           value: String(draft.options[option.name]),
-                           oninput: (e) => set(e.target.value === "" ? option.default
-                                                                   : Number(e.target.value)) });
+    const bounded = Number.isInteger(option.min) && Number.isInteger(option.max);
+    const error = draft.optionError === option.name;
+    control = [h("input", { id, name: option.name, type: "number", inputmode: "numeric",
+                            step: "1", min: bounded ? String(option.min) : null,
+                            max: bounded ? String(option.max) : null,
+                            "aria-invalid": error ? "true" : null,
+                            "aria-describedby": bounded ? `${id}-range` : null,
+                            value: String(draft.options[option.name]),
+                            oninput: (e) => set(e.target.value === "" ? option.default
+                                                                    : Number(e.target.value)) }),
+      bounded && h("p", { id: `${id}-range`, class: error ? "form-error option-range" : "hint option-range",
+                          role: error ? "alert" : null },
+        t(error ? "optionOutOfRange" : "optionRange",
+          { min: formatNumber(option.min), max: formatNumber(option.max) }))];
   } else {
     control = h("input", { id, name: option.name, type: "text",
                            value: String(draft.options[option.name] ?? ""),
@@ -96,10 +106,28 @@ function playerRow(draft, seat, game, rerender) {
       } }, "✕"));
 }
 
+/** A whole number with spaces between thousands, as Swedish writes it (1 000 000). */
+const formatNumber = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+
+/** The first number option outside the whole numbers its catalog entry allows, or null:
+ * refused here, before sending (the API would refuse it: bad_option). */
+function outOfRange(game, options) {
+  return game.options.find((o) => o.type === "int" && Number.isInteger(o.min) && Number.isInteger(o.max)
+    && !(Number.isInteger(options[o.name]) && options[o.name] >= o.min && options[o.name] <= o.max)) || null;
+}
+
 export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, busy }) {
   const game = catalog.find((g) => g.id === draft.game) || catalog[0];
   const submit = (e) => {
     e.preventDefault();
+    const wrong = outOfRange(game, draft.options);
+    draft.optionError = wrong?.name ?? null;
+    if (wrong) {
+      draft.optionsOpen = true;
+      rerender();
+      document.getElementById(`opt-${wrong.name}`)?.focus();
+      return;
+    }
     const named = draft.names.map((n, seat) => ({ name: n.trim(), seat })).filter((p) => p.name);
     const dealerIndex = named.findIndex((p) => p.seat === draft.firstDealer);
     onStart({
@@ -110,7 +138,7 @@ export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, bus
       device_name: draft.deviceName.trim(),
     });
   };
-  return h("form", { class: "setup", onsubmit: submit },
+  return h("form", { class: "setup", novalidate: true, onsubmit: submit },
     h("h2", {}, t("startTitle")),
     draft.fromLast && h("p", { class: "hint from-last" }, lastTableHint(), " ",
       h("button", { type: "button", class: "secondary small clear-setup",
@@ -127,7 +155,7 @@ export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, bus
       draft.names.length < game.players.max && h("button", {
         type: "button", class: "secondary add-player",
         onclick: () => { draft.names.push(""); rerender(); } }, t("addPlayer"))),
-    game.options.length > 0 && h("details", { class: "options" },
+    game.options.length > 0 && h("details", { class: "options", open: !!draft.optionsOpen },
       h("summary", {}, t("options")),
       h("div", { class: "fold-body" },
         h("p", { class: "hint" }, t("optionsNote")),

@@ -67,6 +67,18 @@ function undoBlock(app, actions) {
  * to correct it (the same form, filled in). It stays until the table moves on. */
 function autoSavedBlock(app, actions) {
   const message = app.message;
+  if (message?.kind === "queued" && message.auto) {
+    // Made without a network: it waits in the outbox, and "Ångra" takes it out before it goes.
+    const { what, event } = message.auto;
+    return h("section", { class: "auto-saved queued", role: "status", "aria-live": "polite" },
+      h("p", {}, t("autoQueued", { what }), " ",
+        h("strong", {}, describeEvent(event, app.table.players, app.game?.events))),
+      h("div", { class: "button-row" },
+        h("button", { type: "button", class: "secondary", disabled: app.busy,
+                      onclick: () => actions.undoQueued(message) }, `↶ ${t("undoThis")}`),
+        h("button", { type: "button", class: "secondary", disabled: app.busy,
+                      onclick: () => actions.correctQueued(message) }, t("correct"))));
+  }
   if (message?.kind !== "saved" || !message.auto) return null;
   const { what, label } = message.auto;
   return h("section", { class: "auto-saved", role: "status", "aria-live": "polite" },
@@ -226,7 +238,8 @@ export function renderTable(app, actions) {
     offline: app.offline, pendingCount: app.pending.length, pendingCards: pendingCards(app.pending),
   };
   const correct = writable && ((entry) => renderGenericInput(ctx, {
-    type: entry.event.type, seat: entry.event.seat ?? null, choices: [], fields: {},
+    type: entry.event.type, seat: entry.event.seat ?? null, choices: [],
+    fields: app.entryHints?.[entry.seq] || {},
   }, { initial: entry.event, titled: false, draftKey: `correct:${entry.seq}`,
        submitLabel: t("saveCorrection"),
        onSubmit: (event) => actions.submit({ type: "correct", target: entry.seq, event },

@@ -71,7 +71,8 @@ Interpretations (the text leaves these open)
    be in the ⟨I⟩ sequence.
 5. *Wild cards* are counted as cards (5 points each beyond three) whether they replace or
    extend. A wild card between two real cards must replace exactly one missing card there
-   (``wild_replaces_nothing`` / ``wild_replaces_more_than_one``); extending happens at the
+   (one that replaces nothing there only lies in the wrong place; one that would replace
+   more is ``wild_replaces_more_than_one``); extending happens at the
    end only. "In a row" means directly next to each other in the sequence as it lies; two
    wild cards in a row may end a sequence but nothing may follow them.
 6. *One sequence of each kind.* The text names seven kinds; trump and suit sequences are
@@ -266,7 +267,7 @@ def _check_ladder(cards: tuple[Card, ...], ladder: Ladder,
     # The top card: real, and first.
     if cards[0] != top:
         if top in cards:
-            raise _out_of_order(cards, group, top, cards[0])
+            raise _NotThisOrder
         raise _violation(
             "sequence_top_not_genuine", RULE_SEKVENS,
             {"cards": _names(cards), "group": group, "top": str(top)},
@@ -287,23 +288,17 @@ def _check_ladder(cards: tuple[Card, ...], ladder: Ladder,
         first, last = slot_of[card]
         slot = max(first, min(prev_slot + 1 + wilds, last))
         if slot <= prev_slot:
-            raise _out_of_order(cards, group, prev_card, card)
+            raise _NotThisOrder
         segments.append((prev_slot, slot, wilds, prev_card, card))
         real_in_next_three += slot in NEXT_THREE_SLOTS
         prev_slot, prev_card, wilds = slot, card, 0
     # Empty slots are allowed among the next three only: count them, find other gaps.
     empty_next_three = 0
-    gap_error: RuleViolation | None = None
+    gap_error: RuleViolation | _NotThisOrder | None = None
     for low, high, n_wilds, before, after in segments:
         missing = range(low + 1, high)
         if n_wilds > len(missing):
-            gap_error = gap_error or _violation(
-                "wild_replaces_nothing", RULE_SEKVENS,
-                {"cards": _names(cards), "group": group, "between": [str(before), str(after)]},
-                sv=f"Mellan {_q(before)} och {_q(after)} saknas inget kort, så ett vilt kort "
-                   "där ersätter ingenting. Vilda kort som inte ersätter något läggs sist.",
-                en=f"Nothing is missing between {_q(before)} and {_q(after)}, so a wild card "
-                   "there replaces nothing. Wild cards that replace nothing go at the end.")
+            gap_error = gap_error or _NotThisOrder()  # a wild card there replaces nothing
             continue
         unfilled = len(missing) - n_wilds
         skippable = sum(slot in NEXT_THREE_SLOTS for slot in missing)
@@ -357,18 +352,12 @@ def _check_ladder(cards: tuple[Card, ...], ladder: Ladder,
     return Combination("sekvens", group, cards, sekvens_points(len(cards)))
 
 
-def _out_of_order(cards, group: str, before: Card, after: Card) -> RuleViolation:
-    return _violation(
-        "sequence_out_of_order", RULE_SEKVENS,
-        {"cards": _names(cards), "group": group, "before": str(before), "after": str(after)},
-        sv=f"Korten i en sekvens läggs i fallande ordning från det högsta; {_q(after)} kan "
-           f"inte komma efter {_q(before)}.",
-        en=f"A sequence's cards go in falling order from the highest; {_q(after)} cannot "
-           f"come after {_q(before)}.")
-
-
-# Refusals that only say the cards were typed in an order that is not the sequence's own.
-_ORDER_ONLY = frozenset({"sequence_out_of_order", "wild_replaces_nothing"})
+class _NotThisOrder(Exception):
+    """The cards do not lie as a sequence in this order — a card after a lower one, or a
+    wild card between two real cards where nothing is missing — though another order may.
+    Never a refusal of its own: ``check_sequence`` then tries the orders the cards could
+    lie in, and the first of those (real cards falling, wild cards last) can never fail
+    for its order, so the refusal says what is wrong with the cards however they lie."""
 
 
 def _check_laid_out(cards: tuple[Card, ...], group: str) -> Combination:
@@ -413,19 +402,22 @@ def check_sequence(cards: Sequence[CardLike]) -> Combination:
     group = _sequence_group(cards)
     try:
         return _check_laid_out(cards, group)
-    except RuleViolation as as_typed:
+    except (RuleViolation, _NotThisOrder) as as_typed:
         laid_out_error: RuleViolation | None = None
         for arrangement in _arrangements(cards, group):
             if arrangement == cards:
                 continue
             try:
                 return _check_laid_out(arrangement, group)
+            except _NotThisOrder:
+                continue
             except RuleViolation as error:
                 if error.code == "wild_cards_in_a_row_end_sequence" and \
                         _only_the_wild_cards_in_a_row(arrangement, group):
                     laid_out_error = error  # the one thing wrong however they lie
                 laid_out_error = laid_out_error or error
-        if as_typed.code in _ORDER_ONLY and laid_out_error is not None:
+        if isinstance(as_typed, _NotThisOrder):
+            assert laid_out_error is not None, cards  # the falling order was tried
             raise laid_out_error from None
         raise
 
@@ -437,7 +429,7 @@ def _only_the_wild_cards_in_a_row(cards: tuple[Card, ...], group: str) -> bool:
         return False
     try:
         _check_ladder(cards, LADDERS[group], wilds_in_a_row_end=False)
-    except RuleViolation:
+    except (RuleViolation, _NotThisOrder):
         return False
     return True
 

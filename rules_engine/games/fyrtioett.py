@@ -506,15 +506,30 @@ def _bid_choices(state: State) -> tuple[int | str, ...]:
     return choices
 
 
+def followed_live(state: State) -> bool:
+    """Is the table following this deal entry by entry? A bid of it entered one by one, or
+    the last deal played card by card (its cards on the log): then the bidding going on now
+    comes before the play, and no outcome of the deal is known yet."""
+    if state.deal.bids:
+        return True
+    last = state.last
+    return last is not None and not last.thrown_in and bool(last.knowledge.seen)
+
+
 def _quick_bid_hints(state: State) -> dict[str, Any]:
     """The bids of a quick entry: a number per seat, and "kasta" for the fourth bidder only
-    (``only``), since throwing in is his (Budgivning) — not at all once three bids entered
-    one by one are worth 11. A typical deal is its four bids: the one that completes them
-    saves the deal (``save_when_complete``), so who failed is ticked before it."""
+    (``only``), since throwing in is theirs (Budgivning) — not at all once three bids
+    entered one by one are worth 11. A typical deal is its four bids: the one that
+    completes them saves the deal (``save_when_complete``), so who failed is ticked before
+    it — unless the table follows the deal entry by entry (``followed_live``): the bids
+    picked while the bidding goes on would save the deal as "alla tog hem" before a card
+    is played, so there the form waits for its save button."""
     deal = state.deal
     last = bidding_order(deal)[-1]
     bids: list[int | str] = list(range(state.options.min_bid, MAX_BID + 1))
-    hints: dict[str, Any] = {"bids": bids, "save_when_complete": ["bids"]}
+    hints: dict[str, Any] = {"bids": bids}
+    if not followed_live(state):
+        hints["save_when_complete"] = ["bids"]
     three = len(deal.bids) == PLAYERS - 1
     if not three or bids_points(b for _, b in deal.bids) < MIN_BID_POINTS:
         hints["bids"] = bids + ["kasta"]

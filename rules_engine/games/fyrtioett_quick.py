@@ -13,8 +13,11 @@ bounds their worth only from below (at least 11), so none follows from the other
 the four saves the deal (hint ``save_when_complete``): the form says so before the first
 pick and again at the thumb when one bid is left, a player who failed has his "Bet" box
 ticked before that (one tap more each), and the app names the saved deal with one tap to
-undo it (the form comes back filled in) or to correct it (the same form, filled in). The
-event stays as it was (``bids`` and ``failed``): only when it is sent changes. "Kasta" is
+undo it (the form comes back filled in) or to correct it (the same form, filled in) — not
+while the table follows the deal live (a bid of it entered one by one, or the last deal
+played card by card: ``fyrtioett.followed_live``), where the bids come before the play and
+the form waits for its button. The event stays as it was (``bids`` and ``failed``): only
+when it is sent changes. "Kasta" is
 offered to the fourth bidder alone (hint ``only``), and to nobody once three bids entered
 one by one are worth 11: throwing in is his decision (Budgivning).
 """

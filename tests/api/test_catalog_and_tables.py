@@ -153,3 +153,25 @@ def test_a_request_that_does_not_fit_is_refused_in_words_a_player_understands(cl
     assert odd.json["messages"]["sv"] == ("Inmatningen gick inte att läsa: fältet ”colour” "
                                           "saknas eller har fel form.")
     assert odd.json["messages"]["en"] == "The entry could not be read; check the field “colour”."
+
+
+def test_number_options_say_their_bounds_and_the_api_keeps_them(client):
+    """A number option without choices (Rödskägg's stake per point) says in the catalog and
+    the game's details the whole numbers it takes, 0 to 1,000,000: a form shows them and
+    refuses a figure outside before sending, and the API refuses it too (bad_option)."""
+    for path in ("/api/games", "/api/games/rodskagg"):
+        body = client.get(path).json
+        game = body if isinstance(body, dict) else next(g for g in body if g["id"] == "rodskagg")
+        (stake,) = [o for o in game["options"] if o["name"] == "stake_per_point"]
+        assert (stake["min"], stake["max"]) == (0, 1_000_000), path
+        # Options with choices or switches have no bounds to say.
+        assert all("max" not in o for o in game["options"] if o["choices"] or o["type"] == "bool")
+    players = ["A", "B", "C"]
+    for value, status in ((1_000_000, 201), (0, 201), (1_000_001, 400), (-1, 400)):
+        response = client.post("/api/tables", json={"game": "rodskagg", "players": players,
+                                                    "options": {"stake_per_point": value}})
+        assert response.status_code == status, value
+        if status == 400:
+            assert response.json["code"] == "bad_option"
+            assert (response.json["details"]["min"], response.json["details"]["max"]) == \
+                (0, 1_000_000)

@@ -239,6 +239,24 @@ def test_only_sevens_are_laid_down():
     t.refuse("card_already_played", "sevens", seat=BO, cards="♠7")
 
 
+def test_more_sevens_than_cards_left_are_refused():
+    """Each seven laid down is a card out of the hand (Givning: nine cards each): Anna, who
+    has set six worthless tricks aside and won a seventh, holds one card and cannot lay
+    down two sevens; one she can."""
+    t = dealt()
+    t.trick("♦6 ♥6", over=[CIA, DAN])  # Bo leads, Anna wins
+    t.post("sevens", seat=ANNA, cards=[])
+    for card in ("♠10", "♥10", "♦10", "♣10", "♠Q", "♥Q"):
+        t.trick(card, over=[BO, CIA, DAN])  # set aside, Anna leads again
+    t.win(ANNA)  # her eighth card, and the lead with the right to lay sevens
+    assert t.deal.held[ANNA] == 1 and t.inputs()["sevens"].seat == ANNA
+    t.refuse("too_many_cards", "sevens", seat=ANNA, cards="♠7 ♥7")
+    assert t.deal.held[ANNA] == 1
+    t.post("sevens", seat=ANNA, cards="♠7")
+    assert t.deal.held[ANNA] == 0
+    t.check_replay()
+
+
 def test_a_seven_led_at_the_laying_moment_is_refused_when_sevens_are_a_duty():
     t = dealt()
     err = t.refuse("lay_sevens_first", "play", seat=BO, card="♣7")

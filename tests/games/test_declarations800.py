@@ -734,3 +734,39 @@ def test_every_real_declaration_is_achievable(size, options):
         assert found.points in possible, " ".join(map(str, hand))
         for combination in found.combinations:  # declaring less is a declaration too
             assert validate(hand, [combination], options).points in possible
+
+
+def test_a_sequence_typed_in_a_wrong_order_is_refused_for_what_is_wrong_however_it_lies():
+    """The order a sequence is typed in does not matter (interpretation 1): a card after a
+    lower one, or a wild card between two cards where nothing is missing, only lies in the
+    wrong place, and is never a refusal of its own. Seeded random sets of one ladder's cards,
+    wild cards mixed in and typed in any order: each is a sequence or is refused with one of
+    §1.5.2's conditions, and the same refusal (or the same sequence) as in falling order."""
+    from rules_engine.games import declarations800 as d  # its _SLOT: each card's places
+
+    rng = random.Random(17)
+    conditions = {"sequence_top_not_genuine", "sequence_gap", "sequence_needs_two_of_next_three",
+                  "sequence_next_three_need_a_genuine", "wild_cards_in_a_row_end_sequence",
+                  "wild_replaces_more_than_one"}
+    wilds = list(d.WILDS)
+    seen = set()
+    for _ in range(3000):
+        group = rng.choice(list(d.LADDERS))
+        ladder = list(dict.fromkeys(c for slot in d.LADDERS[group].slots
+                                    for c in (slot if isinstance(slot, tuple) else (slot,))))
+        cards = rng.sample(ladder, rng.randint(2, min(7, len(ladder))))
+        cards += rng.sample(wilds, rng.randint(0, 2))
+        rng.shuffle(cards)
+        falling = sorted((c for c in cards if c not in wilds),
+                         key=lambda c: d._SLOT[group][c][0]) + [c for c in cards if c in wilds]
+        try:
+            typed = d.check_sequence(cards)
+        except RuleViolation as error:
+            assert error.code in conditions, (cards, error.code)
+            seen.add(error.code)
+            with pytest.raises(RuleViolation):
+                d.check_sequence(falling)
+        else:
+            assert typed.points == d.check_sequence(falling).points
+    assert seen >= {"sequence_top_not_genuine", "sequence_gap",
+                    "sequence_needs_two_of_next_three", "wild_cards_in_a_row_end_sequence"}

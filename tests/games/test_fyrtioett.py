@@ -631,6 +631,33 @@ def test_quick_entry_offers_kasta_to_the_fourth_bidder_only():
     assert quick.fields["only"] == {"bids": {"kasta": [D]}}
 
 
+def test_quick_bids_save_by_their_last_tap_only_when_the_deal_is_not_followed_live():
+    """The quick entry's last bid saves the deal as played ("alla tog hem" unless a "Bet"
+    box is ticked) — right for a deal entered after its play, wrong while the table follows
+    it live, where the bidding comes before a single card: once a bid of the deal is entered
+    one by one, or the last deal was played card by card, the form waits for its button
+    (no ``save_when_complete``). The quick entry stays offered, and taken, before the first
+    card (Poängräkning: the scorer writes the bids and the points)."""
+    t = Table()
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["save_when_complete"] == ["bids"]
+    t.bids(Dan=3)  # the table bids on the phone: this deal is followed live
+    (quick,) = inputs(t)["result"]
+    assert "save_when_complete" not in quick.fields and "bids" in quick.fields
+    t.bids(Cia=3, Bo=3, Anna=4)
+    t.win_tricks(*[D] * 3, *[C] * 3, *[B] * 3, *[A] * 4)
+    assert t.state.deal.number == 2 and t.state.phase == "bidding"
+    (quick,) = inputs(t)["result"]  # deal 2, nothing bid yet: deal 1 was played card by card
+    assert "save_when_complete" not in quick.fields
+    t.quick([3, 3, 4, 3])  # entered after its play, by the button
+    (quick,) = inputs(t)["result"]  # deal 3: the last deal came by quick entry
+    assert quick.fields["save_when_complete"] == ["bids"]
+    t.bids(Bo=1, Anna=1, Dan=1, Cia="kasta")  # thrown in: no play to go by
+    assert t.state.deal.number == 4
+    (quick,) = inputs(t)["result"]
+    assert quick.fields["save_when_complete"] == ["bids"]
+
+
 # =====================================================================================
 # 41: the win
 # =====================================================================================

@@ -13,6 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.pwa.helpers import api_get
+
 PLAYERS = ("Anna", "Bo", "Cia", "Dan")
 
 
@@ -300,6 +302,33 @@ def test_options_from_the_catalog_reach_the_table(page: Page, live_server):
     enter_deal(page, bids={1: 3}, tricks=[2, 2, 1, 1])
     saved(page, 1)
     expect_totals(page, [12, 16, 12, 12])
+
+
+def test_a_number_option_out_of_its_bounds_is_refused_before_sending(page: Page, live_server):
+    """The catalog says a number option's bounds (whole numbers 0–1 000 000): the form shows
+    them and refuses a figure outside before anything is sent (the API would refuse it,
+    bad_option); a figure inside starts the table with it."""
+    page.goto(live_server.url + "/")
+    for seat, name in enumerate(PLAYERS):
+        page.locator(".player-row input[type=text]").nth(seat).fill(name)
+    page.locator("details.options summary").click()
+    stake = page.locator("input[name=stake_per_point]")
+    expect(page.locator("#opt-stake_per_point-range")).to_have_text(
+        "Ett heltal från 0 till 1\u00a0000\u00a0000.")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    for wrong in ("2000000", "-5", "1.5"):
+        stake.fill(wrong)
+        page.get_by_role("button", name="Starta bordet").click()
+        expect(page.locator("#opt-stake_per_point-range")).to_have_text(
+            "Skriv ett heltal från 0 till 1\u00a0000\u00a0000.")
+        expect(page.locator("input[name=stake_per_point]")).to_be_focused()
+        expect(page.locator("form.setup")).to_be_visible()
+    assert posts == []  # nothing was sent
+    page.locator("input[name=stake_per_point]").fill("1000000")
+    page.get_by_role("button", name="Starta bordet").click()
+    expect(page.locator(".sheet")).to_be_visible()
+    assert api_get(page, live_server.url, "")["options"]["stake_per_point"] == 1_000_000
 
 
 def test_new_table_leaves_the_old_one(page: Page, live_server):

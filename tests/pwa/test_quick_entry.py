@@ -23,8 +23,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.pwa.helpers import api_get, expect_seq, shot, start_game
+from tests.pwa.helpers import api_get, api_post, expect_seq, shot, start_game
 from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
+from tests.pwa.test_swedish import LEAKS
 
 # Every press on the page, as a finger would make it (a label's click on its input is not a
 # second press): counted in the page, reset before each deal.
@@ -295,6 +296,154 @@ def test_fyrtioett_a_deal_saved_by_its_last_bid_is_undone_or_corrected_in_one_ta
     assert last_event(page, live_server.url) == {"type": "correct", "target": 4, "event": {
         "type": "result", "bids": [3, 2, 3, 3], "failed": [3]}}
     expect_totals(page, [6, -1, 7, 0])
+
+
+def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, live_server):
+    """A table bidding on the phone bid by bid follows the deal live: the bidding comes
+    before a single card, so picking the rest of the bids in the quick form must not save
+    the deal as played ("alla tog hem"). The form no longer says that its last choice
+    saves, the last bid saves nothing, and its button is what saves the deal (entered after
+    its play, with who failed)."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    api_post(page, live_server.url, {"type": "bid", "seat": 3, "bid": 3})  # Dan bids 3
+    expect(page.locator(".status .prompt")).to_contain_text("Cia bjuder")
+    form = quick(page)
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    expect(form.locator(".submit-bar .saves-next")).to_have_text("")
+    pick(form, "Bud Anna", "3")
+    expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    assert api_get(page, live_server.url, "")["seq"] == 1  # the last bid saved nothing
+    expect(page.locator(".auto-saved")).to_have_count(0)
+    # Played out on paper: Bo failed; the button saves the deal.
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect_seq(page, 2)
+    assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
+                                                 "failed": [1]}
+
+
+def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
+        page: Page, live_server):
+    """Without a network the last bid keeps the deal in the outbox: it is named where the
+    form was, as online, with one tap to undo it — taken out of the outbox before it goes,
+    the form back filled in — or to correct it. Once the outbox has sent it, the same
+    block names it saved as #N, and "Ångra" undoes it on the table."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    saved = page.locator(".auto-saved")
+    expect(saved).to_contain_text("Given sparades i telefonen när alla bud var valda och "
+                                  "skickas när nätet är tillbaka:")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    words = saved.inner_text()
+    assert not LEAKS.search(words), words  # in Swedish, no raw words
+    shot(page, "quick-fyrtioett-queued", full_page=False)
+    # Bo failed: "Ångra" takes it out of the outbox, the form comes back filled in.
+    saved.get_by_role("button", name="Ångra").click()
+    expect(page.locator(".outbox")).to_have_count(0)
+    expect(saved).to_have_count(0)
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]:
+        expect(form.get_by_role("radiogroup", name=f"Bud {name}").get_by_role(
+            "radio", name=bid, exact=True)).to_be_checked()
+    form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    form.get_by_role("button", name="Spara given").click()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    expect(saved).to_have_count(0)  # saved by its button: nothing to announce
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    assert [e["event"] for e in api_get(page, live_server.url, "/events")["events"]] == [
+        {"type": "result", "bids": [3, 3, 4, 3], "failed": [1]}]
+
+    # Deal 2 saved offline by its last bid; "Rätta" while it waits brings the form back.
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Cia", "3"), ("Bo", "2"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Dan", "3")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    saved.get_by_role("button", name="Rätta").click()
+    expect(page.locator(".outbox")).to_have_count(0)
+    form = quick(page)
+    expect(form.get_by_role("radiogroup", name="Bud Dan").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+    # Dan bid two after all: saved by the button, sent when the network is back.
+    pick(form, "Bud Dan", "2")
+    form.get_by_role("button", name="Spara given").click()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    assert api_get(page, live_server.url, "")["seq"] == 2
+    assert api_get(page, live_server.url, "/events")["events"][-1]["event"] == {
+        "type": "result", "bids": [3, 2, 3, 2]}
+    # Worth 10: thrown in (Budgivning), nobody scores.
+    assert api_get(page, live_server.url, "/protokoll")["rows"][-1]["label"]["sv"].startswith(
+        "Giv 2: kastad")
+    expect_totals(page, [3, -3, 4, 3])
+
+
+def test_fyrtioett_an_offline_auto_save_once_sent_is_undone_on_the_table(
+        page: Page, live_server):
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, "Bud Anna", "3")
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    saved = page.locator(".auto-saved")
+    expect(saved).to_contain_text("Given sparades som #1 när alla bud var valda: "
+                                  "Giv 1: Dan 3 hem, Cia 4 hem, Bo 3 hem, Anna 3 hem")
+    saved.get_by_role("button", name="Ångra").click()
+    expect_seq(page, 2)
+    assert last_event(page, live_server.url) == {"type": "undo", "target": 1}
+    expect_totals(page, [0, 0, 0, 0])
+    form = quick(page)
+    expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
+        "radio", name="3", exact=True)).to_be_checked()
+
+
+def test_fyrtioett_correction_offers_kasta_to_that_deals_fourth_bidder_alone(
+        page: Page, live_server):
+    """Only the fourth and last bidder may throw in (Budgivning), and the engine refuses a
+    correction that has another seat throw: the correction of a deal offers "Kastar" to
+    that deal's fourth bidder alone (the dealer), not to the deal now under way's."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    for seq, bids in [(1, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]),
+                      (2, [("Cia", "3"), ("Bo", "2"), ("Anna", "3"), ("Dan", "3")])]:
+        form = quick(page)
+        for name, bid in bids[:-1]:
+            pick(form, f"Bud {name}", bid)
+        pick_last(form, f"Bud {bids[-1][0]}", bids[-1][1])
+        expect_saved_by_last_bid(page, seq)
+    # Deal 3 is under way (Cia deals): its form offers "kasta" to Cia alone.
+    assert fyrtioett_bid_choices(quick(page), "Cia")[-1] == "kasta"
+    for seq, last in [(1, "Anna"), (2, "Dan")]:
+        correction = open_correction(page, seq)
+        expect(correction).to_be_visible()
+        for name in PLAYERS:
+            choices = fyrtioett_bid_choices(correction, name)
+            assert ("kasta" in choices) == (name == last), (seq, name, choices)
+    # Deal 1 thrown in after all, by its fourth bidder: the engine takes it.
+    correction = open_correction(page, 1)
+    for name in ("Dan", "Cia", "Bo"):
+        pick(correction, f"Bud {name}", "1")
+    correction.get_by_role("radiogroup", name="Bud Anna").locator('input[value="kasta"]').check()
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect_seq(page, 3)
+    assert last_event(page, live_server.url) == {"type": "correct", "target": 1, "event": {
+        "type": "result", "bids": ["kasta", 1, 1, 1]}}
 
 
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):

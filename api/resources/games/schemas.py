@@ -25,6 +25,11 @@ class OptionSchema(Schema):
     type = fields.String(required=True)
     choices = fields.List(fields.Raw(), required=True)
     help = fields.Nested(MessagesSchema, required=True)
+    min = fields.Integer(metadata={"description": "A number option's least value (a whole "
+                                                  "number; only for numbers without choices)."})
+    max = fields.Integer(metadata={"description": "A number option's greatest value; past it "
+                                                  "(or below min) a table is refused "
+                                                  "bad_option."})
 
 
 class RuleSectionSchema(Schema):

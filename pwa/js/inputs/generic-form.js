@@ -38,8 +38,9 @@
  *
  * - `fields.only: {bids: {kasta: [3]}}`: a value only some units may take (throwing in is
  *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
- *   remembered for corrections: a correction of another deal offers the value to all and
- *   the engine refuses where it does not belong.
+ *   remembered: a correction gets the hints the table gave just before its entry (app.js
+ *   `loadEntryHints`, `GET …/at/{seq-1}`), so it offers the value to that deal's seat alone
+ *   (to all only without a network; the engine then refuses where it does not belong).
  * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list of buttons its
  *   last missing figure saves the deal, so a typical deal is its four bids and no save
  *   button (the button stays, for a deal refused or completed otherwise; a typed list never
@@ -51,7 +52,11 @@
  *   by undo, a refusal to fix) is saved by its button. The app then names the saved deal
  *   where the form was (the protokoll's line) with one tap to undo it — the form comes back
  *   as it was, for a box to tick and the save — and one to correct it (this form, filled
- *   in). See app.js `submit(…, {auto})` and table-view.js `autoSavedBlock`.
+ *   in); made without a network, it waits in the outbox and "Ångra" takes it out before it
+ *   goes. The engine leaves the hint out while the table follows the deal live (the bids
+ *   entered one by one, the last deal played card by card): the bidding comes before the
+ *   play there. See app.js `submit(…, {auto})`, `undoQueued` and table-view.js
+ *   `autoSavedBlock`.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -138,8 +143,8 @@ export function freeFields(exp, spec, table) {
           ?? (Number.isInteger(field.total) && field.total <= 13 ? range(field.total) : null);
         field.unit = listUnit(f, exp, table);
         // Values only some units may take (Fyrtioett's "kasta", the fourth bidder's): the
-        // hint names the deal's seats, so a correction of another deal offers them to all.
-        field.only = exp.correction ? null : hintMap(exp, "only")[f.name] ?? null;
+        // hint names the deal's seats; a correction has its own entry's (correctionOf).
+        field.only = hintMap(exp, "only")[f.name] ?? null;
       }
       return field;
     });
@@ -363,7 +368,8 @@ function rememberHints(ctx, exp) {
  * that type if it expects one now, over those remembered. */
 function correctionOf(ctx, exp) {
   const live = (ctx.table.expected?.inputs || []).find((i) => i.type === exp.type && !isSet(i.seat));
-  const { order, ...now } = live?.fields || {};
+  // The deal now under way has its own order and its own seats for `only`: not the entry's.
+  const { order, only, ...now } = live?.fields || {};
   const remembered = readHints()[`${ctx.game?.id}:${exp.type}`] || {};
   return { ...exp, fields: { ...remembered, ...now, ...(exp.fields || {}) }, correction: true };
 }
