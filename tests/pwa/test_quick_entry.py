@@ -325,6 +325,16 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
                                                  "failed": [1]}
 
 
+def bid_offline(page: Page, bids: list[tuple[str, str]]) -> None:
+    """Without a network, the quick form's four bids, the last one the tap that saves."""
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    form = quick(page)
+    for name, bid in bids[:-1]:
+        pick(form, f"Bud {name}", bid)
+    pick_last(form, f"Bud {bids[-1][0]}", bids[-1][1])
+
+
 def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
         page: Page, live_server):
     """Without a network the last bid keeps the deal in the outbox: it is named where the
@@ -332,12 +342,7 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
     the form back filled in — or to correct it. Once the outbox has sent it, the same
     block names it saved as #N, and "Ångra" undoes it on the table."""
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
-    page.context.set_offline(True)
-    expect(page.locator(".live")).to_have_text("Utan nät")
-    form = quick(page)
-    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
-        pick(form, f"Bud {name}", bid)
-    pick_last(form, "Bud Anna", "3")
+    bid_offline(page, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")])
     saved = page.locator(".auto-saved")
     expect(saved).to_contain_text("Given sparades i telefonen när alla bud var valda och "
                                   "skickas när nätet är tillbaka:")
@@ -363,12 +368,7 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
         {"type": "result", "bids": [3, 3, 4, 3], "failed": [1]}]
 
     # Deal 2 saved offline by its last bid; "Rätta" while it waits brings the form back.
-    page.context.set_offline(True)
-    expect(page.locator(".live")).to_have_text("Utan nät")
-    form = quick(page)
-    for name, bid in [("Cia", "3"), ("Bo", "2"), ("Anna", "3")]:
-        pick(form, f"Bud {name}", bid)
-    pick_last(form, "Bud Dan", "3")
+    bid_offline(page, [("Cia", "3"), ("Bo", "2"), ("Anna", "3"), ("Dan", "3")])
     expect(page.locator(".outbox li")).to_have_count(1)
     saved.get_by_role("button", name="Rätta").click()
     expect(page.locator(".outbox")).to_have_count(0)
@@ -393,12 +393,7 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
 def test_fyrtioett_an_offline_auto_save_once_sent_is_undone_on_the_table(
         page: Page, live_server):
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
-    page.context.set_offline(True)
-    expect(page.locator(".live")).to_have_text("Utan nät")
-    form = quick(page)
-    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
-        pick(form, f"Bud {name}", bid)
-    pick_last(form, "Bud Anna", "3")
+    bid_offline(page, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")])
     expect(page.locator(".outbox li")).to_have_count(1)
     page.context.set_offline(False)
     expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
