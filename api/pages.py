@@ -9,13 +9,12 @@ Two files are more than static:
   browser installs the new worker, which fills a new cache and only then deletes the old
   ones — never its own.
 - ``/manifest.webmanifest`` with its registered media type, for installing the app.
-- ``/?watch=KEY``, a spectator link: the page as it is, plus what the app will ask for first
-  on it, so that the browser asks beside the page's own modules instead of after them: the
-  table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES, without the
-  forms a spectator never draws) and the spectator key's answer
-  (``GET /api/watch?spectator_key=KEY``, which ``js/api.js`` asks for by this very URL);
-  not the catalog, which a spectator's table is drawn without. Nothing is looked up here:
-  a wrong key is refused, and counted, by the API alone.
+- ``/?watch=KEY``, a spectator link: the page with the top of the table already drawn and
+  the API's first answers inside (``spectator_page``), plus what the app will ask for
+  first on it, so that the browser asks beside the page's own modules instead of after
+  them: the table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES,
+  without the forms a spectator never draws) and the game's details; not the catalog,
+  which a spectator's table is drawn without.
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
 """
@@ -31,6 +30,8 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, request, send_from_directory
 from werkzeug.routing import PathConverter
+
+from . import spectator_page
 
 PWA_DIR = Path(__file__).resolve().parent.parent / "pwa"
 SERVED = {".html", ".css", ".js", ".svg", ".png", ".webmanifest", ".json", ".ico", ".txt"}
@@ -99,14 +100,14 @@ def index():
         return send_from_directory(PWA_DIR, "index.html", max_age=0)
     links = [f'  <link rel="modulepreload" href="{url}">' for url in later_list("MODULES")]
     links += [f'  <link rel="preload" href="{url}" as="style">' for url in later_list("STYLES")]
-    links.append(f'  <link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" '
-                 'crossorigin>')
-    page = (PWA_DIR / "index.html").read_text(encoding="utf-8")
+    page, game = spectator_page.fill((PWA_DIR / "index.html").read_text(encoding="utf-8"), key)
+    if game:  # asked for by js/app.js's loadTable, with the table's (here inside the page)
+        links.append(f'  <link rel="preload" href="/api/games/{game}" as="fetch" crossorigin>')
     # A spectator's table is drawn without the catalog (js/app.js asks for it afterwards).
     page = page.replace(CATALOG_PRELOAD, "", 1)
     links.insert(0, "  <!-- This table's first requests (api/pages.py). -->")
     page = page.replace(PAGE_HEAD_END, "\n".join([*links, PAGE_HEAD_END]), 1)
-    # The key is in the page: no cache but the phone's own keeps it.
+    # The key and the table are in the page: no cache but the phone's own keeps it.
     return Response(page, mimetype="text/html",
                     headers={"Cache-Control": "private, no-cache"})
 

@@ -380,7 +380,11 @@ async function catalogOnce() {
 
 async function boot() {
   setLang(app.lang);
-  render();
+  // A spectator link's page comes with the top of its table drawn by the server
+  // (api/spectator_page.py): it stays until the table is drawn over it, the same in the
+  // same places, instead of giving way to "Hämtar …" first.
+  if (root.dataset.firstView) delete root.dataset.firstView;
+  else render();
   const params = new URLSearchParams(location.search);
   const watchKey = params.get("watch");
   const joinCode = params.get("join");
