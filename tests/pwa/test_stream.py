@@ -157,13 +157,16 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
         return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
                                                           later_js.index(f"const {following} = ")]))
     spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    # (at low priority: the table's top is drawn in the page; tests/api/test_spectator_page.py)
+    preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
+                               html))
     before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
-    assert '<link rel="preload" href="/api/games/rodskagg" as="fetch" crossorigin>' in html
+    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
+           'crossorigin>' in html
     assert f'"/api/watch?spectator_key={key}":{{"status":200' in html
-    assert '<link rel="preload" href="/replay.css" as="style">' in html
+    assert '<link rel="preload" fetchpriority="low" href="/replay.css" as="style">' in html
     # The catalog only the start screen needs: asked for after the table is drawn.
     assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
     added = set(html.splitlines()) - set(plain.splitlines())
