@@ -52,7 +52,8 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     asked = []
     page.on("request", lambda request: asked.append(request.url))
     page.add_init_script("""
-      window.__shift = 0; window.__lcp = [];
+      window.__shift = 0; window.__lcp = []; window.__csp = [];
+      document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective));
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__shift += e.value; })
         .observe({ type: "layout-shift", buffered: true });
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp.push(e.element?.className); })
@@ -61,7 +62,7 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     expect(page.locator(".sheet tfoot")).to_contain_text("8")  # Bo's 12 − 4: the app drew it
     expect(page.locator(".live-live")).to_be_visible()
     assert boxes(page) == before  # what the server drew is where the app drew it
-    assert page.evaluate("window.__shift") == 0
+    assert page.evaluate("window.__shift") == 0 and page.evaluate("window.__csp") == []
     assert page.evaluate("window.__lcp") == ["prompt"]  # the server's prompt, never a later paint
     # What the page brought was not asked for again; the game's details were.
     assert not [u for u in asked if "/api/watch" in u or u.endswith(f"/api/tables/{created['id']}")
