@@ -99,7 +99,7 @@ export const joinTable = (code, deviceName) =>
   request("POST", "/api/join", { json: { code, device_name: deviceName } });
 /** The table a spectator key shows: {table_id, game}. The key goes in the URL here (the
  * spectator link in the address bar has it there already): the page of a spectator link
- * asks for this very URL at once (api/pages.py), and the browser hands that answer over. */
+ * brings the answer to this very URL inside it (api/spectator_page.py, `firstAnswer`). */
 export const watchedTable = (spectatorKey) =>
   request("GET", `/api/watch?spectator_key=${encodeURIComponent(spectatorKey)}`);
 
