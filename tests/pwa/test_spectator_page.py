@@ -89,6 +89,10 @@ def test_a_hostile_name_stays_text_in_swedish(page: Page, live_server):
     expect(page.locator(".sheet thead th").first).to_have_text(HOSTILE)
     assert page.locator("img[src=x]").count() == 0 and not dialogs
     assert page.evaluate("document.documentElement.lang") == "sv"
+    # The language goes to the server too, which draws the next such page in it.
+    page.locator(".top .lang").click()
+    expect(page.locator(".read-only")).to_contain_text("You are following the table as a spectator.")
+    assert {c["name"]: c["value"] for c in page.context.cookies()}["lang"] == "en"
 
 
 def test_a_wrong_key_is_refused_once(page: Page, live_server):
