@@ -103,9 +103,9 @@ def second_to_the_stylesheet(page: str) -> str:
     every such request that happened to end before the paint it observed as holding that
     paint up (LCP 1.4–2.0 s instead of about 1 s, run to run). At low priority the browser
     lets the stylesheet go first; they are still asked for at once, all of them."""
-    page = page.replace('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=')
-    page = page.replace('<link rel="preload" href=', '<link rel="preload" fetchpriority="low" href=')
-    return page.replace('<script type="module" src=', '<script type="module" fetchpriority="low" src=')
+    for tag in ('<link rel="modulepreload"', '<link rel="preload"', '<script type="module"'):
+        page = page.replace(f"{tag} ", f'{tag} fetchpriority="low" ')
+    return page
 
 
 @pages.route("/")

@@ -123,7 +123,7 @@ def pick(messages: Any, lang: str) -> str:
         return ""
     if isinstance(messages, str):
         return local_cards(messages, lang)
-    text = messages.get(lang) or messages.get("sv") or messages.get("en") or ""
+    text = next((messages[k] for k in (lang, "sv", "en") if messages.get(k) is not None), "")
     return local_cards(text, lang)
 
 
@@ -168,4 +168,3 @@ def fill(page: str, key: str) -> tuple[str, str | None]:
                             1)
     page = page.replace(BODY_END, data_block(found) + BODY_END, 1)
     return page, (table or {}).get("game")
-

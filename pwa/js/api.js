@@ -32,13 +32,19 @@ export function authHeaders(auth) {
 const firstAnswers = (() => {
   const block = document.getElementById("first-answers");
   const key = new URLSearchParams(location.search).get("watch");
-  try { return block && key ? { key, byPath: new Map(Object.entries(JSON.parse(block.textContent))) } : null; } catch { return null; }
+  if (!block || !key) return null;
+  try {
+    return { key, byPath: new Map(Object.entries(JSON.parse(block.textContent))) };
+  } catch {
+    return null; // not readable: the app asks the API
+  }
 })();
 
 function firstAnswer(method, path, auth) {
   if (!firstAnswers || method !== "GET") return null;
   const { key, byPath } = firstAnswers;
-  if (path !== `/api/watch?spectator_key=${encodeURIComponent(key)}` && auth?.spectatorKey !== key) return null;
+  const watching = path === `/api/watch?spectator_key=${encodeURIComponent(key)}`;
+  if (!watching && auth?.spectatorKey !== key) return null;
   const found = byPath.get(path);
   byPath.delete(path);
   return found || null;
