@@ -878,13 +878,15 @@ setInterval(() => {
   if (app.stale && !app.busy) { app.stale = false; actions.refresh(); }
 }, 500);
 
-// The service worker keeps the app shell for opening without a network.
+// The service worker keeps the app shell for opening without a network. Registered once
+// the page has loaded — or now, when it has (a spectator link's page whose table the server
+// drew starts the app after its first paint: js/start.js).
 if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
-      /* without it the app works online only */
-    });
+  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+    /* without it the app works online only */
   });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }
 
 boot();
