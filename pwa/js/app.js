@@ -879,8 +879,7 @@ setInterval(() => {
 }, 500);
 
 // The service worker keeps the app shell for opening without a network. Registered once
-// the page has loaded — or now, when it has (a spectator link's page whose table the server
-// drew starts the app after its first paint: js/start.js).
+// the page has loaded — or now, if it has already (this module need not run before).
 if ("serviceWorker" in navigator) {
   const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
     /* without it the app works online only */

@@ -76,8 +76,8 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     expect(page.locator(".prompt")).to_have_text(
         "Cia deals. Enter the deal card by card or by quick entry.")
 
-    # The app started after the first paint registers its service worker all the same, and
-    # the app shell then opens without a network (a spectator's phone keeps no table).
+    # The service worker is in, and the app shell then opens without a network (a
+    # spectator's phone keeps no table: the start screen says the network is missing).
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.reload()
