@@ -53,15 +53,15 @@ def test_the_page_carries_what_the_api_answers_this_key(client, table):
     assert f'<p class="prompt" role="status" aria-live="polite">{html.escape(prompt)}</p>' in page
     assert "You are following the table as a spectator." in page and '<html lang="en">' in page
     assert '<p class="loading">' not in page
-    # Before the first paint the page asks for style.css and js/start.js alone; the app's
-    # files (the game's details among them) wait in a template that start.js adds after it.
+    # The game's details come beside the modules; the key's answer needs no request.
     head = page.split("<body>")[0]
-    before, files = head.split('<template id="app-files">')
-    assert not re.findall(r'<link rel="(?:modulepreload|preload)"', before)
-    assert re.findall(r'<script[^>]* src="([^"]+)"', head) == ["/js/start.js"]
-    assert '<link rel="preload" href="/api/games/rodskagg" as="fetch" crossorigin>' in files
-    assert len(re.findall(r'<link rel="modulepreload"', files)) > 20
-    assert "/api/watch?spectator_key" not in head  # the key's answer needs no request
+    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
+           'crossorigin>' in head
+    assert "/api/watch?spectator_key" not in head
+    # The first paint needs style.css alone: everything else the page asks for goes after it.
+    asked = re.findall(r'<(?:link rel="(?:modulepreload|preload)"|script type="module")[^>]*>',
+                       head)
+    assert len(asked) > 20 and all('fetchpriority="low"' in tag for tag in asked)
     assert '<link rel="stylesheet" href="/style.css">' in head
 
 
@@ -136,7 +136,7 @@ def test_a_wrong_key_gets_the_normal_page_with_the_refusal_counted_once(tmp_path
     for attempt in range(3):
         page = get_page(client, wrong)
         assert "data-first-view" not in page and '<p class="loading">' in page
-        assert "app-files" not in page and 'src="/js/app.js"' in page  # nothing drawn
+        assert "fetchpriority" not in page  # nothing drawn: the app's files come first
         (answer,) = answers_in(page).values()
         assert answer["status"] == 404 and answer["body"]["code"] == "spectator_key_unknown"
     (answer,) = answers_in(get_page(client, wrong)).values()

@@ -129,7 +129,7 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
     later = set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index("MODULES"):
                                                        later_js.index("STYLES")]))
     modules = {"/" + p.relative_to(pages.PWA_DIR).as_posix()
-               for p in (pages.PWA_DIR / "js").rglob("*.js")} - {"/js/app.js", "/js/start.js"}
+               for p in (pages.PWA_DIR / "js").rglob("*.js")} - {"/js/app.js"}
     assert static_closure("/js/app.js") <= preloaded
     assert modules <= preloaded | later
     assert not preloaded & later
@@ -157,16 +157,16 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
         return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
                                                           later_js.index(f"const {following} = ")]))
     spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
-    # (in the template js/start.js adds once the table's top drawn in the page is on the
-    # screen: tests/api/test_spectator_page.py)
-    files = html.split('<template id="app-files">')[1].split("</template>")[0]
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', files))
+    # (at low priority: the table's top is drawn in the page; tests/api/test_spectator_page.py)
+    preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
+                               html))
     before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
-    assert '<link rel="preload" href="/api/games/rodskagg" as="fetch" crossorigin>' in files
+    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
+           'crossorigin>' in html
     assert f'"/api/watch?spectator_key={key}":{{"status":200' in html
-    assert '<link rel="preload" href="/replay.css" as="style">' in files
+    assert '<link rel="preload" fetchpriority="low" href="/replay.css" as="style">' in html
     # The catalog only the start screen needs: asked for after the table is drawn.
     assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
     added = set(html.splitlines()) - set(plain.splitlines())
