@@ -26,7 +26,36 @@ export function authHeaders(auth) {
   return {};
 }
 
+/** The answers the page of a spectator link brought with it (api/spectator_page.py), by
+ * URL: the app's first reads of the table are answered from there, each once, and only
+ * for the key of that link; everything after goes to the network. */
+const firstAnswers = (() => {
+  const block = document.getElementById("first-answers");
+  const key = new URLSearchParams(location.search).get("watch");
+  if (!block || !key) return null;
+  try {
+    return { key, byPath: new Map(Object.entries(JSON.parse(block.textContent))) };
+  } catch {
+    return null; // not readable: the app asks the API
+  }
+})();
+
+function firstAnswer(method, path, auth) {
+  if (!firstAnswers || method !== "GET") return null;
+  const { key, byPath } = firstAnswers;
+  const watching = path === `/api/watch?spectator_key=${encodeURIComponent(key)}`;
+  if (!watching && auth?.spectatorKey !== key) return null;
+  const found = byPath.get(path);
+  byPath.delete(path);
+  return found || null;
+}
+
 async function request(method, path, { json, auth } = {}) {
+  const first = firstAnswer(method, path, auth);
+  if (first) {
+    if (first.status >= 200 && first.status < 300) return first.body;
+    throw new ApiError(first.status, first.body);
+  }
   const headers = { Accept: "application/json", ...authHeaders(auth) };
   if (json !== undefined) headers["Content-Type"] = "application/json";
   let response;
@@ -78,7 +107,7 @@ export const joinTable = (code, deviceName) =>
   request("POST", "/api/join", { json: { code, device_name: deviceName } });
 /** The table a spectator key shows: {table_id, game}. The key goes in the URL here (the
  * spectator link in the address bar has it there already): the page of a spectator link
- * asks for this very URL at once (api/pages.py), and the browser hands that answer over. */
+ * brings the answer to this very URL inside it (api/spectator_page.py, `firstAnswer`). */
 export const watchedTable = (spectatorKey) =>
   request("GET", `/api/watch?spectator_key=${encodeURIComponent(spectatorKey)}`);
 

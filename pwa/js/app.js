@@ -409,7 +409,11 @@ async function catalogOnce() {
 
 async function boot() {
   setLang(app.lang);
-  render();
+  // A spectator link's page comes with the top of its table drawn by the server
+  // (api/spectator_page.py): it stays until the table is drawn over it, the same in the
+  // same places, instead of giving way to "Hämtar …" first.
+  if (root.dataset.firstView) delete root.dataset.firstView;
+  else render();
   const params = new URLSearchParams(location.search);
   const watchKey = params.get("watch");
   const joinCode = params.get("join");
@@ -935,13 +939,14 @@ setInterval(() => {
   if (app.stale && !app.busy) { app.stale = false; actions.refresh(); }
 }, 500);
 
-// The service worker keeps the app shell for opening without a network.
+// The service worker keeps the app shell for opening without a network. Registered once
+// the page has loaded — or now, if it has already (this module need not run before).
 if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
-      /* without it the app works online only */
-    });
+  const register = () => navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {
+    /* without it the app works online only */
   });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register);
 }
 
 boot();

@@ -23,6 +23,8 @@ export const getLang = () => lang;
 export function setLang(next) {
   lang = LANGS.includes(next) ? next : "sv";
   saveLang(lang);
+  // The server draws the first screen of a spectator link in it too (api/spectator_page.py).
+  document.cookie = `lang=${lang}; path=/; max-age=31536000; SameSite=Lax`;
   document.documentElement.lang = lang;
 }
 

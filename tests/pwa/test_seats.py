@@ -34,11 +34,13 @@ def new_phone(browser: Browser) -> tuple[Page, list]:
 
 def recording(phone: Page) -> list[tuple[str, str]]:
     """The bodies of every API answer ``phone`` receives from now on (the stream aside:
-    it carries only the table's sequence number)."""
+    it carries only the table's sequence number), and the page of a spectator link, which
+    carries the API's first answers inside (api/spectator_page.py)."""
     bodies: list[tuple[str, str]] = []
 
     def keep(response):
-        if "/api/" in response.url and "/stream" not in response.url:
+        if ("/api/" in response.url or "?watch=" in response.url) \
+                and "/stream" not in response.url:
             try:
                 bodies.append((response.url, response.text()))
             except Exception:  # a body already gone (a navigation): nothing to search
@@ -164,7 +166,8 @@ def test_a_seated_phone_enters_its_hand_and_the_other_phones_never_hold_it(
         page_text = phone.locator(".log").inner_text()
         assert [c for c in searched if mentions(page_text, c)] == [], name
         answers = api_texts(bodies)
-        assert "/api/tables/" in "\n".join(u for u, _ in bodies), name
+        # the table's answers were searched: from the API, or inside a spectator link's page
+        assert "/api/tables/" in "\n".join(u + "\n" + text for u, text in bodies), name
         assert [c for c in searched if mentions(answers, c)] == [], name
         kept = stored(phone)
         assert [c for c in searched if f'"{c}"' in kept] == [], name

@@ -145,9 +145,9 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
 
 def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, table):
     """/?watch=KEY: the page preloads the spectator's table screen (later.js MODULES, not the
-    forms a spectator never draws) and the key's answer by the URL js/api.js asks for, so
-    that they come beside the start page's modules instead of one level after them; the
-    answer names the table's game, whose details the app then asks for beside the table."""
+    forms a spectator never draws) and the details of the table's game, so that they come
+    beside the start page's modules instead of one level after them; the key's answer, the
+    table and its log are inside the page (tests/api/test_spectator_page.py)."""
     key = table.spectator_key
     response = client.get(f"/?watch={key}")
     html = response.get_data(as_text=True)
@@ -157,12 +157,16 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
         return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
                                                           later_js.index(f"const {following} = ")]))
     spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    # (at low priority: the table's top is drawn in the page; tests/api/test_spectator_page.py)
+    preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
+                               html))
     before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
-    assert f'<link rel="preload" href="/api/watch?spectator_key={key}" as="fetch" crossorigin>' in html
-    assert '<link rel="preload" href="/replay.css" as="style">' in html
+    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
+           'crossorigin>' in html
+    assert f'"/api/watch?spectator_key={key}":{{"status":200' in html
+    assert '<link rel="preload" fetchpriority="low" href="/replay.css" as="style">' in html
     # The catalog only the start screen needs: asked for after the table is drawn.
     assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
     added = set(html.splitlines()) - set(plain.splitlines())

@@ -57,12 +57,17 @@ class Watch(MethodView):
     def get(self):
         """The table a spectator key shows (the spectator link carries only the key), and
         its game"""
-        creds = credentials.from_request()
-        if not creds.spectator_key:
-            raise ApiError(401, "credentials_required", "Åskådarnyckeln saknas.",
-                           "The spectator key is missing (X-Spectator-Key).")
-        table_id = records.watched_table(g.db, creds.spectator_key, creds.address, limits())
-        return {"table_id": table_id, "game": store.load_row(g.db, table_id)["game"]}
+        return watched(credentials.from_request())
+
+
+def watched(creds: credentials.Credentials) -> dict[str, str]:
+    """``GET /api/watch``: also what the page of a spectator link looks up (a wrong key is
+    counted there as here: api/spectator_page.py)."""
+    if not creds.spectator_key:
+        raise ApiError(401, "credentials_required", "Åskådarnyckeln saknas.",
+                       "The spectator key is missing (X-Spectator-Key).")
+    table_id = records.watched_table(g.db, creds.spectator_key, creds.address, limits())
+    return {"table_id": table_id, "game": store.load_row(g.db, table_id)["game"]}
 
 
 @blp.route("/tables/<string:table_id>/devices")

@@ -34,10 +34,31 @@ def limits() -> Limits:
     return Limits.from_config(current_app.config)
 
 
-def _readable(table_id: str) -> tuple[dict[str, Any], principals.Principal]:
+def _readable(table_id: str, creds: credentials.Credentials | None = None
+              ) -> tuple[dict[str, Any], principals.Principal]:
     """The table's row and who is reading it; 404 before any credential is looked at."""
     row = store.load_row(g.db, table_id)
-    return row, principals.for_reading(g.db, row, credentials.from_request(), limits())
+    return row, principals.for_reading(g.db, row, creds or credentials.from_request(),
+                                       limits())
+
+
+def read_table(table_id: str, creds: credentials.Credentials | None = None) -> dict[str, Any]:
+    """``GET /api/tables/ID`` before its schema: also what the page of a spectator link
+    carries (api/spectator_page.py), read with the link's key the same way."""
+    row, who = _readable(table_id, creds)
+    setup, state = store.load_state(g.db, row)
+    seen = store.disclosed_to(g.db, row, setup, state, who)
+    access = seats.access_of(g.db, table_id, who)
+    if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
+        access["write"] = False
+    view = store.table_view(row, setup, state, who.sees_join_code, seen)
+    return {**view, "tournament": placement.block(g.db, table_id, view), "access": access}
+
+
+def read_log(table_id: str, creds: credentials.Credentials | None = None) -> dict[str, Any]:
+    """``GET /api/tables/ID/events`` before its schema (the log as this reader may see it)."""
+    _row, who = _readable(table_id, creds)
+    return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who))
 
 
 @blp.route("")
@@ -77,14 +98,7 @@ class Table(MethodView):
     @blp.errors(401, 403, 404, 429)
     def get(self, table_id: str):
         """State, protokoll, what is expected next, findings, and what the reader may do"""
-        row, who = _readable(table_id)
-        setup, state = store.load_state(g.db, row)
-        seen = store.disclosed_to(g.db, row, setup, state, who)
-        access = seats.access_of(g.db, table_id, who)
-        if rotation.closed_round(g.db, table_id):  # a settled round: nobody writes here
-            access["write"] = False
-        view = store.table_view(row, setup, state, who.sees_join_code, seen)
-        return {**view, "tournament": placement.block(g.db, table_id, view), "access": access}
+        return read_table(table_id)
 
 
 @blp.route("/<string:table_id>/events")
@@ -94,8 +108,7 @@ class Events(MethodView):
     @blp.errors(401, 403, 404, 429)
     def get(self, table_id: str):
         """The log: every entry with its sequence number, device and time"""
-        _row, who = _readable(table_id)
-        return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who))
+        return read_log(table_id)
 
     @blp.arguments(EventPostSchema())  # one instance, not one made per post (issue 16)
     @blp.response(201, EventPostedSchema)
