@@ -111,7 +111,7 @@ def from_scratch(app, tournament_id: str) -> dict[str, Any]:
                                              len(row["seats"]), game, limit)
                     for key, row in storage.table_rows(db, tournament_id).items()}
         return reference_compute(storage.load_players(db, tournament_id),
-                                 storage.load_rounds(db, tournament_id), readings,
+                                 storage._read_rounds(db, tournament_id), readings,
                                  storage.load_adjustments(db, tournament_id),
                                  service.rule(tournament))
     finally:
@@ -197,6 +197,11 @@ class Played:
         assert response.status_code == 200, response.json
         fast = {k: v for k, v in response.json.items() if k != "tournament"}
         assert fast == json.loads(json.dumps(from_scratch(self.app, self.id)))
+        db = database.connect(self.app.config["DATABASE"])
+        try:  # the rounds this process keeps (read on from the last kept) are the file's
+            assert storage.load_rounds(db, self.id) == storage._read_rounds(db, self.id)
+        finally:
+            db.close()
 
 
 def braus_results(rng: random.Random, count: int) -> list[dict]:
@@ -244,6 +249,31 @@ def test_braus_standings_fast_path_equals_the_computation_from_scratch(client, a
                                      headers=event.headers, json={"withdrawn": True})
             assert withdrawn.status_code == 200, withdrawn.json
             event.check()
+
+
+def test_a_round_seated_later_is_read_alone_and_the_rounds_kept_stay(client, app,
+                                                                    monkeypatch):
+    """The seated rounds a process keeps: once a round is added, only the rounds after the
+    last kept one are read from the file (seated rounds never change), and the rounds are
+    those a full read gives."""
+    event = Played(client, app, {
+        "name": "Bräus-cupen", "game": "braus", "rounds": 3,
+        "players": [{"name": f"Spelare {n}", "club": "Klubb"} for n in range(1, 17)]}, 7)
+    read = storage._read_rounds
+    asked: list[int] = []
+
+    def reading(db, tournament_id, after=0):
+        asked.append(after)
+        return read(db, tournament_id, after)
+
+    monkeypatch.setattr(storage, "_read_rounds", reading)
+    for number in (1, 2, 3):
+        for table_id in event.seat("random" if number == 1 else "standings"):
+            for result in braus_results(random.Random(number), 14):
+                if event.post(table_id, result) != 201:
+                    break
+        event.check()
+    assert 1 in asked and 2 in asked  # rounds 2 and 3 were read after the kept ones
 
 
 def test_placing_game_with_a_deal_limit_fast_path_equals_the_computation_from_scratch(

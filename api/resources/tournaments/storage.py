@@ -157,7 +157,16 @@ def load_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
         kept = _ROUNDS.get(key)
     if kept is not None and kept[0] == generation and kept[1] == count:
         return list(kept[2])
-    rounds = _read_rounds(db, tournament_id)
+    rounds = None
+    if kept is not None and kept[0] == generation and 0 < kept[1] < count:
+        # Rounds were added since: read only those after the last one kept. Kept only
+        # if they make up the count (a round seated with a lower number than the last
+        # kept, were there ever one, sends the read back to all of them).
+        later = _read_rounds(db, tournament_id, after=kept[2][-1].number)
+        if kept[1] + len(later) == count:
+            rounds = [*kept[2], *later]
+    if rounds is None:
+        rounds = _read_rounds(db, tournament_id)
     if not db.conn.in_transaction and len(rounds) == count:
         with _ROUNDS_LOCK:
             _ROUNDS[key] = (generation, count, rounds)
@@ -172,18 +181,20 @@ def forget_rounds() -> None:
         _ROUNDS.clear()
 
 
-def _read_rounds(db: sqlite_utils.Database, tournament_id: str) -> list[Round]:
+def _read_rounds(db: sqlite_utils.Database, tournament_id: str,
+                 after: int = 0) -> list[Round]:
+    """The seated rounds numbered above ``after`` (all of them by default), in order."""
     tables: dict[int, list[SeatedTable]] = {}
     for rnd, number, seats in db.execute(
             "select round, number, seats from tournament_tables where tournament_id = ? "
-            "order by round, number", [tournament_id]).fetchall():
+            "and round > ? order by round, number", [tournament_id, after]).fetchall():
         tables.setdefault(rnd, []).append(SeatedTable(number, tuple(json.loads(seats))))
     return [Round(number, method, seed, tuple(tables.get(number, ())), tuple(json.loads(byes)),
                   json.loads(block) if block else None)
             for number, method, seed, byes, block in db.execute(
                 "select number, method, seed, byes, block from tournament_rounds "
-                "where tournament_id = ? and status = 'seated' order by number",
-                [tournament_id]).fetchall()]
+                "where tournament_id = ? and status = 'seated' and number > ? order by number",
+                [tournament_id, after]).fetchall()]
 
 
 def round_count(db: sqlite_utils.Database, tournament_id: str) -> int:
