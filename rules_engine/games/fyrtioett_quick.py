@@ -11,7 +11,7 @@ everyone made it is four taps, its four bids. The bids are four free figures —
 bounds their worth only from below (at least 11), so none follows from the others — and
 "alla tog hem" needs nothing ticked; the fifth tap was the save. So the bid that completes
 the four saves the deal (hint ``save_when_complete``): the form says so before the first
-pick and again at the thumb when one bid is left, a player who failed has his "Bet" box
+pick and again at the thumb when one bid is left, a player who failed has their "Bet" box
 ticked before that (one tap more each), and the app names the saved deal with one tap to
 undo it (the form comes back filled in) or to correct it (the same form, filled in) — not
 while the table follows the deal live (a bid of it entered one by one, or the last deal
@@ -19,7 +19,7 @@ played card by card: ``fyrtioett.followed_live``), where the bids come before th
 the form waits for its button. The event stays as it was (``bids`` and ``failed``): only
 when it is sent changes. "Kasta" is
 offered to the fourth bidder alone (hint ``only``), and to nobody once three bids entered
-one by one are worth 11: throwing in is his decision (Budgivning).
+one by one are worth 11: throwing in is that player's decision (Budgivning).
 """
 
 from __future__ import annotations
