@@ -16,10 +16,10 @@ a round limit: ``keep_posted_reading``, from ``store.post_event`` after the comm
 standings after a round replay none of its tables. Per tournament it keeps the readings it
 last returned with the tables' count and seq sum (``_SEEN``): while the database's are the
 same, no table moved and none is listed one by one. ``standings.compute`` keeps per
-tournament what each finished table gives and the sums of the earlier rounds
-(``_SHARES``), reused while those readings are the very same objects: a poll after one
-table finished reads that table and adds up the latest round. The seated rounds
-(``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
+tournament the standings it last computed and what they rest on (``_SHARES``): a read
+redoes only the tables whose reading is another object since, the sums of the players
+seated there and the opponents' score of whoever met a player whose score moved. The
+seated rounds (``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
 with their JSON (``_BODIES``) are kept too. Every key carries the database's restore
 generation, so a restore under a running server voids them all.
 """
@@ -375,26 +375,28 @@ class _Seen:
 _SEEN: "OrderedDict[tuple[str, str], _Seen]" = OrderedDict()
 
 
-# What each finished table gives its seats, per tournament and rule (``compute``'s memo):
-# reused while the table's kept reading is the same object.
-_SHARES: "OrderedDict[tuple[str, str], dict]" = OrderedDict()
+# The standings as last computed, per tournament and rule (``compute``'s memo, with a lock:
+# one request at a time brings a tournament's up to date, another waits and finds it so).
+_SHARES: "OrderedDict[tuple[str, str], tuple[threading.Lock, dict]]" = OrderedDict()
 
 
 def current_standings(db: sqlite_utils.Database, tournament: dict[str, Any],
                       rounds: list[Round], players: list[Player],
                       table_readings: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
-    """``compute`` with the tournament's adjustments and rule, and its kept table shares."""
+    """``compute`` with the tournament's adjustments and rule, and its kept standings."""
     scoring = rule(tournament)
     key = (tournament["id"], f"{scoring.id}:{READING_VERSION}")
     with _KEPT_LOCK:
-        memo = _SHARES.get(key)
-        if memo is None:
-            memo = _SHARES[key] = {}
+        kept = _SHARES.get(key)
+        if kept is None:
+            kept = _SHARES[key] = (threading.Lock(), {})
         _SHARES.move_to_end(key)
         while len(_SHARES) > BODIES_KEPT:
             _SHARES.popitem(last=False)
-    return compute(players, rounds, table_readings,
-                   storage.load_adjustments(db, tournament["id"]), scoring, memo)
+    adjustments = storage.load_adjustments(db, tournament["id"])
+    lock, memo = kept
+    with lock:
+        return compute(players, rounds, table_readings, adjustments, scoring, memo)
 
 
 def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
