@@ -68,7 +68,12 @@ class _Kept:
         self.numbers = tuple(p.number for p in players)
         self.rounds: list[Round] = []
         self.applied: dict[tuple[int, int], tuple[Any, str]] = {}  # (reading, status)
-        self.cells: dict[int, dict[tuple[int, int], tuple]] = {n: {} for n in self.numbers}
+        # Per player: the cells in round order, where each (round, table) stands among them,
+        # the sums after each cell, and the first cell changed since they were added up.
+        self.cells: dict[int, list[tuple]] = {n: [] for n in self.numbers}
+        self.where: dict[int, dict[tuple[int, int], int]] = {n: {} for n in self.numbers}
+        self.prefix: dict[int, list[list[float]]] = {n: [] for n in self.numbers}
+        self.dirty: dict[int, int] = {}
         self.adjustments: list[Adjustment] = []
         self.players: dict[int, Player] = {}
         self.sums: dict[int, list[float]] = {}
@@ -102,8 +107,7 @@ class _Kept:
     def update(self, players: list[Player], rounds: list[Round],
                readings: Mapping[tuple[int, int], dict[str, Any] | None],
                adjustments: list[Adjustment]) -> dict[str, Any]:
-        cells, applied = self.cells, self.applied
-        touched: set[int] = set() if self.sums else set(self.numbers)
+        applied = self.applied
         # The tables whose reading is not the one applied (and the rounds seated since):
         # their seats' cells anew. A round's cells go in at its first sight, byes first,
         # then the tables in order, so each player's cells stand in round order.
@@ -113,8 +117,7 @@ class _Kept:
         for index, rnd in enumerate(rounds):
             if index >= seen:
                 for player in rnd.byes:
-                    cells[player][(rnd.number, -1)] = self._bye(rnd)
-                    touched.add(player)
+                    self._put(player, (rnd.number, -1), self._bye(rnd))
             for table in rnd.tables:
                 key = (rnd.number, table.number)
                 reading = readings.get(key)
@@ -123,12 +126,12 @@ class _Kept:
                     status = reading["status"] if reading else "not_started"
                     applied[key] = was = (reading, status)
                     self._seat(rnd, table, reading, status)
-                    touched.update(table.seats)
                 progress[was[1]] += 1
                 if index == len(rounds) - 1:
                     latest[was[1]] += 1
         self.rounds = rounds
 
+        touched = set(self.dirty) if self.sums else set(self.numbers)
         if adjustments != self.adjustments:
             touched.update(a.player for a in self.adjustments)
             touched.update(a.player for a in adjustments)
@@ -137,33 +140,31 @@ class _Kept:
         for adjustment in adjustments:
             by_player[adjustment.player].append(adjustment.points)
 
-        # Each touched player's sums, from the cells in round order, then the adjustments.
-        keys, sums_of = self.keys, self.sums
-        width = range(len(keys))
+        # Each touched player's sums: on from the sums before the first cell changed, adding
+        # the cells in round order (the additions made from scratch), then the adjustments.
+        sums_of, zero, cells, prefixes = self.sums, [0.0] * len(self.keys), self.cells, self.prefix
         moved: set[int] = set()
         for player in touched:
             if player not in cells:
                 continue
-            sums, played, byes, history, met = [0.0] * len(keys), 0, 0, [], []
-            for values, opponents, entry in cells[player].values():
+            line, prefix = cells[player], prefixes[player]
+            start = self.dirty.pop(player, len(line))
+            del prefix[start:]
+            sums = prefix[-1] if prefix else zero
+            for values, _, _, _ in line[start:]:
                 if values is not None:
-                    for i in width:
-                        sums[i] += values[i]
-                if opponents is not None:
-                    played += 1
-                    met.append(opponents)
-                elif "bye" in entry:
-                    byes += 1
-                history.append(entry)
-            adjusted = 0.0
+                    sums = [a + b for a, b in zip(sums, values)]
+                prefix.append(sums)
+            sums, adjusted = list(sums), 0.0
             for points in by_player.get(player, ()):
                 adjusted += points
                 sums[0] += points
-            sums_of[player] = sums
-            self.adjusted[player], self.played[player], self.byes[player] = adjusted, played, byes
-            self.history[player], self.met[player] = history, met
+            met = [cell[1] for cell in line if cell[1] is not None]
+            sums_of[player], self.adjusted[player] = sums, adjusted
+            self.played[player], self.byes[player] = len(met), sum(cell[3] for cell in line)
+            self.history[player], self.met[player] = [cell[2] for cell in line], met
             rounded = self.rounded[player] = [round(v, 6) for v in sums]
-            if self.main.get(player) != rounded[0] or player not in self.main:
+            if player not in self.main or self.main[player] != rounded[0]:
                 moved.add(player)
             self.main[player] = rounded[0]
 
@@ -180,7 +181,7 @@ class _Kept:
                 continue
             opponents = round(sum([sum(map(score_of, group)) / len(group)
                                    for group in met_of[player] if group]), 6)
-            order = tuple(-v for v in self.rounded[player]) + (-opponents,)
+            order = (*[-v for v in self.rounded[player]], -opponents)
             if player in touched or opponents != self.opponents.get(player):
                 self.base.pop(player, None)
             self.opponents[player] = opponents
@@ -224,7 +225,7 @@ class _Kept:
         values = [0.0] * len(self.keys)
         for key, value in self.rule.bye.items():
             values[self.keys.index(key)] += value
-        return values, None, {"round": rnd.number, "bye": True}
+        return values, None, {"round": rnd.number, "bye": True}, True
 
     def _seat(self, rnd: Round, table: Any, reading: dict[str, Any] | None,
               status: str) -> None:
@@ -232,14 +233,26 @@ class _Kept:
         key = (rnd.number, table.number)
         if status != "finished":
             for player in table.seats:
-                self.cells[player][key] = (None, None, {
-                    "round": rnd.number, "table": table.number, "status": status})
+                self._put(player, key, (None, None, {
+                    "round": rnd.number, "table": table.number, "status": status}, False))
             return
         share = _table_share(reading, table.seats, self.keys, self.rule)
         for player, (values, opponents, place, of, score) in zip(table.seats, share):
-            self.cells[player][key] = (values, opponents, {
+            self._put(player, key, (values, opponents, {
                 "round": rnd.number, "table": table.number, "status": status,
-                "place": place, "of": of, "score": score})
+                "place": place, "of": of, "score": score}, False))
+
+    def _put(self, player: int, key: tuple[int, int], cell: tuple) -> None:
+        """A player's cell of a round: added after the others, or in place of the one there."""
+        line, where = self.cells[player], self.where[player]
+        index = where.get(key)
+        if index is None:
+            index = where[key] = len(line)
+            line.append(cell)
+        else:
+            line[index] = cell
+        if index < self.dirty.get(player, index + 1):
+            self.dirty[player] = index
 
     def _row(self, player: Player) -> dict[str, Any]:
         n = player.number
