@@ -40,9 +40,9 @@ from typing import Any, Callable
 import orjson
 import sqlite_utils
 
-from ... import disclosure, store
+from ... import compression, disclosure, store
 from ... import names as player_names
-from ...db import cache_transaction, write_transaction
+from ...db import cache_transaction, read_together, write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
@@ -287,13 +287,17 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     version = reading_version(tournament["per_round"], storage.generation(db))
     seen_key = (getattr(db, "protokoll_file", ":memory:"), tournament["id"])
     count, total = storage.table_seqs(db, tournament["id"])
-    with _KEPT_LOCK:
+    earlier = None
+    with _KEPT_LOCK:  # a post here may bring ``seen`` up to date: a copy of it as it is
         seen = _SEEN.get(seen_key)
-        if (seen is not None and seen.version == version and seen.count == count
-                and seen.total == total):
-            return dict(seen.out)
+        if seen is not None and seen.version == version:
+            if seen.count == count and seen.total == total:
+                return dict(seen.out)
+            earlier = (dict(seen.seqs), dict(seen.out))
     out, fresh, kept = {}, {}, {}
-    rows = storage.table_index(db, tournament["id"])
+    with read_together(db):  # the seqs and the rows at one moment
+        rows, unmoved = _moved_rows(db, tournament["id"], earlier, count)
+    out.update(unmoved)
     stored, stale = [], []
     for key, row in rows.items():
         seats = row["size"]
@@ -347,13 +351,35 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     if kept:
         _keep_readings(kept)
     if all(reading is not None for reading in out.values()):  # else report them each time
-        seqs = {key: row["seq"] or 0 for key, row in rows.items()}
+        seqs = {key: earlier[0][key] for key in unmoved} if unmoved else {}
+        seqs.update({key: row["seq"] or 0 for key, row in rows.items()})
         with _KEPT_LOCK:
-            _SEEN[seen_key] = _Seen(version, len(rows), sum(seqs.values()), seqs, dict(out))
+            _SEEN[seen_key] = _Seen(version, len(seqs), sum(seqs.values()), seqs, dict(out))
             _SEEN.move_to_end(seen_key)
             while len(_SEEN) > BODIES_KEPT:
                 _SEEN.popitem(last=False)
     return out
+
+
+def _moved_rows(db: sqlite_utils.Database, tid: str,
+                earlier: tuple[dict[tuple[int, int], int], dict[tuple[int, int], Any]] | None,
+                count: int) -> tuple[dict[tuple[int, int], dict[str, Any]],
+                                     dict[tuple[int, int], dict[str, Any]]]:
+    """(``table_index`` of the rounds where a table moved since ``earlier`` — the seqs and
+    readings ``readings`` last returned, of the same version — and the readings of the
+    other rounds as they were then): after a round, or one table more, the tables of the
+    earlier rounds are not listed one by one again. Without ``earlier``, or when tables
+    it had are gone, every table is listed."""
+    if earlier is None:
+        return storage.table_index(db, tid), {}
+    seen_seqs, seen_out = earlier
+    seqs = storage.table_seq_index(db, tid)
+    if len(seqs) != count or any(key not in seqs for key in seen_seqs):
+        return storage.table_index(db, tid), {}
+    moved = sorted({key[0] for key, seq in seqs.items()
+                    if seen_seqs.get(key) != seq or key not in seen_out})
+    unmoved = {key: seen_out[key] for key in seqs if key[0] not in moved}
+    return (storage.table_index(db, tid, moved) if moved else {}), unmoved
 
 
 @dataclasses.dataclass
@@ -464,6 +490,7 @@ def forget_kept() -> None:
     with _KEPT_LOCK:
         for kept in (_READINGS, _SEEN, _SHARES, _BODIES, _RATINGS):
             kept.clear()
+    compression.forget_kept()
     with _HISTORY_LOCK:
         _HISTORIES.clear()
     storage.forget_rounds()

@@ -305,23 +305,37 @@ def table_rows(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int,
     return out
 
 
-def table_index(db: sqlite_utils.Database, tournament_id: str) -> dict[tuple[int, int],
-                                                                        dict[str, Any]]:
+def table_index(db: sqlite_utils.Database, tournament_id: str,
+                rounds: list[int] | None = None) -> dict[tuple[int, int], dict[str, Any]]:
     """``table_rows`` without the cached readings' text: per (round, table) the live
     table's id and seq, its number of seats (``size``), and the seq and version its
     cached reading was made at (the text is fetched by ``cached_readings`` only for the
-    tables that need it)."""
+    tables that need it). ``rounds``: of these rounds only (all by default)."""
     out = {}
+    only, params = "", [tournament_id]
+    if rounds is not None:
+        only = f" and tt.round in ({', '.join('?' * len(rounds))})"
+        params += rounds
     for rnd, number, table_id, size, frozen, seq, cached_seq, version in db.execute(
             "select tt.round, tt.number, tt.table_id, json_array_length(tt.seats), tt.frozen, "
             f"case when t.id is null then null else {seq_sql('t')} end, r.seq, r.version "
             "from tournament_tables tt "
             "left join tables t on t.id = tt.table_id "
             "left join tournament_readings r on r.table_id = tt.table_id "
-            "where tt.tournament_id = ?", [tournament_id]).fetchall():
+            f"where tt.tournament_id = ?{only}", params).fetchall():
         out[(rnd, number)] = {"table_id": table_id, "seq": seq, "size": size,
                               "frozen": _frozen(frozen), "cached": (cached_seq, version)}
     return out
+
+
+def table_seq_index(db: sqlite_utils.Database,
+                    tournament_id: str) -> dict[tuple[int, int], int]:
+    """Per (round, table) the table's seq (an imported table's 0), as ``table_seqs`` sums
+    them: a third of ``table_index``'s work, to find the rounds where a table moved."""
+    return {(rnd, number): seq for rnd, number, seq in db.execute(
+        f"select tt.round, tt.number, {seq_sql('t')} from tournament_tables tt "
+        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
+        [tournament_id]).fetchall()}
 
 
 def cached_readings(db: sqlite_utils.Database,
