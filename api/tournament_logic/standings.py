@@ -161,7 +161,7 @@ class _Kept:
                 sums[0] += points
             met = [cell[1] for cell in line if cell[1] is not None]
             sums_of[player], self.adjusted[player] = sums, adjusted
-            self.played[player], self.byes[player] = len(met), sum(cell[3] for cell in line)
+            self.played[player], self.byes[player] = len(met), sum([c[3] for c in line])
             self.history[player], self.met[player] = [cell[2] for cell in line], met
             rounded = self.rounded[player] = [round(v, 6) for v in sums]
             if player not in self.main or self.main[player] != rounded[0]:

@@ -42,7 +42,7 @@ import sqlite_utils
 
 from ... import compression, disclosure, store
 from ... import names as player_names
-from ...db import cache_transaction, read_together, write_transaction
+from ...db import cache_transaction, write_transaction
 from ...errors import ApiError
 from ...tournament_logic import exchange, ratings as rating_logic, verify
 from ...tournament_logic.model import Limit, Player, Round
@@ -286,7 +286,8 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = reading_version(tournament["per_round"], storage.generation(db))
     seen_key = (getattr(db, "protokoll_file", ":memory:"), tournament["id"])
-    count, total = storage.table_seqs(db, tournament["id"])
+    seqs = storage.table_seq_index(db, tournament["id"])
+    count, total = len(seqs), sum(seqs.values())
     earlier = None
     with _KEPT_LOCK:  # a post here may bring ``seen`` up to date: a copy of it as it is
         seen = _SEEN.get(seen_key)
@@ -295,8 +296,7 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
                 return dict(seen.out)
             earlier = (dict(seen.seqs), dict(seen.out))
     out, fresh, kept = {}, {}, {}
-    with read_together(db):  # the seqs and the rows at one moment
-        rows, unmoved = _moved_rows(db, tournament["id"], earlier, count)
+    rows, unmoved = _moved_rows(db, tournament["id"], earlier, seqs)
     out.update(unmoved)
     stored, stale = [], []
     for key, row in rows.items():
@@ -363,18 +363,19 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
 
 def _moved_rows(db: sqlite_utils.Database, tid: str,
                 earlier: tuple[dict[tuple[int, int], int], dict[tuple[int, int], Any]] | None,
-                count: int) -> tuple[dict[tuple[int, int], dict[str, Any]],
-                                     dict[tuple[int, int], dict[str, Any]]]:
-    """(``table_index`` of the rounds where a table moved since ``earlier`` — the seqs and
-    readings ``readings`` last returned, of the same version — and the readings of the
-    other rounds as they were then): after a round, or one table more, the tables of the
-    earlier rounds are not listed one by one again. Without ``earlier``, or when tables
-    it had are gone, every table is listed."""
+                seqs: dict[tuple[int, int], int]
+                ) -> tuple[dict[tuple[int, int], dict[str, Any]],
+                           dict[tuple[int, int], dict[str, Any]]]:
+    """(``table_index`` of the rounds where a table's seq in ``seqs`` is not the one in
+    ``earlier`` — the seqs and readings ``readings`` last returned, of the same version —
+    and the readings of the other rounds as they were then): after a round, or one table
+    more, the tables of the earlier rounds are not listed one by one again. A table that
+    moves after ``seqs`` were read keeps the seq of its reading here, and moves at the
+    next look. Without ``earlier``, or when tables it had are gone, every table is listed."""
     if earlier is None:
         return storage.table_index(db, tid), {}
     seen_seqs, seen_out = earlier
-    seqs = storage.table_seq_index(db, tid)
-    if len(seqs) != count or any(key not in seqs for key in seen_seqs):
+    if any(key not in seqs for key in seen_seqs):
         return storage.table_index(db, tid), {}
     moved = sorted({key[0] for key, seq in seqs.items()
                     if seen_seqs.get(key) != seq or key not in seen_out})

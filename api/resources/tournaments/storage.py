@@ -331,7 +331,7 @@ def table_index(db: sqlite_utils.Database, tournament_id: str,
 def table_seq_index(db: sqlite_utils.Database,
                     tournament_id: str) -> dict[tuple[int, int], int]:
     """Per (round, table) the table's seq (an imported table's 0), as ``table_seqs`` sums
-    them: a third of ``table_index``'s work, to find the rounds where a table moved."""
+    them: a third of ``table_index``'s work, to tell whether and where a table moved."""
     return {(rnd, number): seq for rnd, number, seq in db.execute(
         f"select tt.round, tt.number, {seq_sql('t')} from tournament_tables tt "
         "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
