@@ -75,20 +75,17 @@ class _Kept:
         self.prefix: dict[int, list[list[float]]] = {n: [] for n in self.numbers}
         self.dirty: dict[int, int] = {}
         self.adjustments: list[Adjustment] = []
+        self.tables_of: list[list[tuple[tuple[int, int], Any]]] = []  # per round, kept
+        self.counts: list[dict[str, int] | None] = []  # per round: tables by status
         self.players: dict[int, Player] = {}
-        self.sums: dict[int, list[float]] = {}
-        self.adjusted: dict[int, float] = {}
-        self.played: dict[int, int] = {}
-        self.byes: dict[int, int] = {}
-        self.history: dict[int, list[dict[str, Any]]] = {}
+        # Per player: (rounded sums, adjustment, tables played, byes, rounds shown).
+        self.figures: dict[int, tuple] = {}
         self.met: dict[int, list[list[int]]] = {}
-        self.rounded: dict[int, list[float]] = {}
         self.main: dict[int, float] = {}
         self.opponents: dict[int, float] = {}
         self.order: dict[int, tuple[float, ...]] = {}
         self.ranked: list[Player] = []
-        self.base: dict[int, dict[str, Any]] = {}  # a row without its rank
-        self.rows: dict[int, dict[str, Any]] = {}
+        self.rows: dict[int, dict[str, Any]] = {}  # each player's row as last shown
         self.rule_dict = rule.as_dict()
         self.columns = [c.as_dict() for c in rule.columns] + [OPPONENTS.as_dict()]
 
@@ -107,31 +104,35 @@ class _Kept:
     def update(self, players: list[Player], rounds: list[Round],
                readings: Mapping[tuple[int, int], dict[str, Any] | None],
                adjustments: list[Adjustment]) -> dict[str, Any]:
-        applied = self.applied
+        applied, tables_of, counts = self.applied, self.tables_of, self.counts
         # The tables whose reading is not the one applied (and the rounds seated since):
         # their seats' cells anew. A round's cells go in at its first sight, byes first,
         # then the tables in order, so each player's cells stand in round order.
-        seen = len(self.rounds)
-        progress = {"finished": 0, "playing": 0, "not_started": 0}
-        latest = dict(progress)
         for index, rnd in enumerate(rounds):
-            if index >= seen:
+            if index >= len(tables_of):
+                tables_of.append([((rnd.number, t.number), t) for t in rnd.tables])
+                counts.append(None)
                 for player in rnd.byes:
                     self._put(player, (rnd.number, -1), self._bye(rnd))
-            for table in rnd.tables:
-                key = (rnd.number, table.number)
+            for key, table in tables_of[index]:
                 reading = readings.get(key)
                 was = applied.get(key)
                 if was is None or was[0] is not reading:
                     status = reading["status"] if reading else "not_started"
-                    applied[key] = was = (reading, status)
+                    applied[key] = (reading, status)
                     self._seat(rnd, table, reading, status)
-                progress[was[1]] += 1
-                if index == len(rounds) - 1:
-                    latest[was[1]] += 1
+                    counts[index] = None
+            if counts[index] is None:  # the round's tables by status, counted again
+                count = counts[index] = {"finished": 0, "playing": 0, "not_started": 0}
+                for key, _ in tables_of[index]:
+                    count[applied[key][1]] += 1
         self.rounds = rounds
+        progress = {"finished": 0, "playing": 0, "not_started": 0}
+        for count in counts:
+            for status, tables in count.items():
+                progress[status] += tables
 
-        touched = set(self.dirty) if self.sums else set(self.numbers)
+        touched = set(self.dirty) if self.figures else set(self.numbers)
         if adjustments != self.adjustments:
             touched.update(a.player for a in self.adjustments)
             touched.update(a.player for a in adjustments)
@@ -142,75 +143,74 @@ class _Kept:
 
         # Each touched player's sums: on from the sums before the first cell changed, adding
         # the cells in round order (the additions made from scratch), then the adjustments.
-        sums_of, zero, cells, prefixes = self.sums, [0.0] * len(self.keys), self.cells, self.prefix
+        zero, cells, prefixes, dirty = [0.0] * len(self.keys), self.cells, self.prefix, self.dirty
+        figures_of, main, met_of = self.figures, self.main, self.met
         moved: set[int] = set()
         for player in touched:
             if player not in cells:
                 continue
             line, prefix = cells[player], prefixes[player]
-            start = self.dirty.pop(player, len(line))
+            start = dirty.pop(player, len(line))
             del prefix[start:]
             sums = prefix[-1] if prefix else zero
             for values, _, _, _ in line[start:]:
                 if values is not None:
                     sums = [a + b for a, b in zip(sums, values)]
                 prefix.append(sums)
-            sums, adjusted = list(sums), 0.0
-            for points in by_player.get(player, ()):
-                adjusted += points
-                sums[0] += points
-            met = [cell[1] for cell in line if cell[1] is not None]
-            sums_of[player], self.adjusted[player] = sums, adjusted
-            self.played[player], self.byes[player] = len(met), sum([c[3] for c in line])
-            self.history[player], self.met[player] = [cell[2] for cell in line], met
-            rounded = self.rounded[player] = [round(v, 6) for v in sums]
-            if player not in self.main or self.main[player] != rounded[0]:
+            adjusted = 0.0
+            if player in by_player:
+                sums = list(sums)
+                for points in by_player[player]:
+                    adjusted += points
+                    sums[0] += points
+            met = met_of[player] = [cell[1] for cell in line if cell[1] is not None]
+            rounded = [round(v, 6) for v in sums]
+            figures_of[player] = (rounded, adjusted, len(met), sum([c[3] for c in line]),
+                                  [cell[2] for cell in line])
+            if main.get(player) != rounded[0] or player not in main:
                 moved.add(player)
-            self.main[player] = rounded[0]
+                main[player] = rounded[0]
 
         # The opponents' score of the touched players and of whoever met one who moved.
         again = set(touched)
-        met_of = self.met
         for player in moved:
             for group in met_of[player]:
                 again.update(group)
-        score_of = self.main.__getitem__  # the same sums in the same order, as from scratch
-        reorder = False
+        score_of = main.__getitem__  # the same sums in the same order, as from scratch
+        reorder, opponents_of, order_of, shown = False, self.opponents, self.order, self.rows
         for player in again:
-            if player not in sums_of:
+            if player not in figures_of:
                 continue
             opponents = round(sum([sum(map(score_of, group)) / len(group)
                                    for group in met_of[player] if group]), 6)
-            order = (*[-v for v in self.rounded[player]], -opponents)
-            if player in touched or opponents != self.opponents.get(player):
-                self.base.pop(player, None)
-            self.opponents[player] = opponents
-            if self.order.get(player) != order:
-                self.order[player] = order
-                reorder = True
+            if player in touched or opponents != opponents_of.get(player):
+                shown.pop(player, None)
+                opponents_of[player] = opponents
+                order = (*[-v for v in figures_of[player][0]], -opponents)
+                if order_of.get(player) != order:
+                    order_of[player] = order
+                    reorder = True
 
+        known = self.players
         for player in players:  # a name, a club or a withdrawal changed
-            if self.players.get(player.number) != player:
-                self.players[player.number] = player
-                self.base.pop(player.number, None)
+            if known.get(player.number) != player:
+                known[player.number] = player
+                shown.pop(player.number, None)
                 reorder = True
-        if reorder or not self.ranked:
-            order = self.order
-            self.ranked = sorted(players, key=lambda p: (order[p.number], p.number))
+        if reorder:
+            self.ranked = sorted(players, key=lambda p: (order_of[p.number], p.number))
 
-        rows, previous, shown = [], None, self.rows
+        rows, previous = [], None
         for index, player in enumerate(self.ranked):
             n = player.number
-            order = self.order[n]
+            order = order_of[n]
             rank = rows[-1]["rank"] if previous == order else index + 1
             previous = order
-            base = self.base.get(n)
             row = shown.get(n)
-            if base is None:
-                base = self.base[n] = self._row(player)
-                row = None
-            if row is None or row["rank"] != rank:
-                row = shown[n] = {"rank": rank, **base}
+            if row is None:
+                row = shown[n] = self._row(rank, player)
+            elif row["rank"] != rank:
+                row = shown[n] = {**row, "rank": rank}  # the rank stays the first key
             rows.append(row)
         return {
             "rule": self.rule_dict,
@@ -218,7 +218,7 @@ class _Kept:
             "rows": rows,
             "adjustments": [a.as_dict() for a in adjustments],
             "progress": {"rounds": len(rounds), "tables": progress,
-                         "latest": latest if rounds else dict(progress)},
+                         "latest": dict(counts[-1]) if counts else dict(progress)},
         }
 
     def _bye(self, rnd: Round) -> tuple:
@@ -254,16 +254,16 @@ class _Kept:
         if index < self.dirty.get(player, index + 1):
             self.dirty[player] = index
 
-    def _row(self, player: Player) -> dict[str, Any]:
+    def _row(self, rank: int, player: Player) -> dict[str, Any]:
         n = player.number
+        rounded, adjusted, played, byes, history = self.figures[n]
         return {
-            "number": n, "name": player.name, "club": player.club,
+            "rank": rank, "number": n, "name": player.name, "club": player.club,
             "withdrawn": player.withdrawn,
-            "figures": {k: _shown(v) for k, v in zip(self.keys, self.rounded[n])},
-            "adjustment": _number(self.adjusted[n]),
-            "opponents": _shown(self.opponents[n]),
-            "played": self.played[n], "byes": self.byes[n],
-            "rounds": self.history[n],
+            "figures": {k: _shown(v) for k, v in zip(self.keys, rounded)},
+            "adjustment": _number(adjusted),
+            "opponents": _shown(self.opponents[n]), "played": played, "byes": byes,
+            "rounds": history,
         }
 
 
