@@ -15,6 +15,8 @@ the start number then only orders the list.
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import compress, repeat
+from operator import add, is_, itemgetter
 from typing import Any, Iterable, Mapping
 
 from .model import Adjustment, Player, Round, number as _number
@@ -48,6 +50,12 @@ def compute(players: Iterable[Player], rounds: Iterable[Round],
         raise
 
 
+# A cell of a player's: (column figures or None, opponents or None, the entry of the
+# player's rounds, a bye?, a table played?).
+_OPPONENTS, _ENTRY, _BYE, _PLAYED = itemgetter(1), itemgetter(2), itemgetter(3), itemgetter(4)
+_SIX = repeat(6)  # places every figure is rounded to
+
+
 class _Kept:
     """The standings of one tournament as last computed, and what they were computed from,
     so that the next call redoes only what changed.
@@ -75,8 +83,11 @@ class _Kept:
         self.prefix: dict[int, list[list[float]]] = {n: [] for n in self.numbers}
         self.dirty: dict[int, int] = {}
         self.adjustments: list[Adjustment] = []
-        self.tables_of: list[list[tuple[tuple[int, int], Any]]] = []  # per round, kept
-        self.counts: list[dict[str, int] | None] = []  # per round: tables by status
+        # Per round: its tables' keys and tables, the readings applied (in that order),
+        # the tables by status.
+        self.tables_of: list[tuple[list[tuple[int, int]], tuple]] = []
+        self.seen: list[list[Any]] = []
+        self.counts: list[dict[str, int] | None] = []
         self.players: dict[int, Player] = {}
         # Per player: (rounded sums, adjustment, tables played, byes, rounds shown).
         self.figures: dict[int, tuple] = {}
@@ -104,27 +115,32 @@ class _Kept:
     def update(self, players: list[Player], rounds: list[Round],
                readings: Mapping[tuple[int, int], dict[str, Any] | None],
                adjustments: list[Adjustment]) -> dict[str, Any]:
-        applied, tables_of, counts = self.applied, self.tables_of, self.counts
+        applied, tables_of, counts, seen = self.applied, self.tables_of, self.counts, self.seen
         # The tables whose reading is not the one applied (and the rounds seated since):
         # their seats' cells anew. A round's cells go in at its first sight, byes first,
         # then the tables in order, so each player's cells stand in round order.
         for index, rnd in enumerate(rounds):
             if index >= len(tables_of):
-                tables_of.append([((rnd.number, t.number), t) for t in rnd.tables])
+                tables_of.append(([(rnd.number, t.number) for t in rnd.tables], rnd.tables))
                 counts.append(None)
+                seen.append([])
                 for player in rnd.byes:
                     self._put(player, (rnd.number, -1), self._bye(rnd))
-            for key, table in tables_of[index]:
-                reading = readings.get(key)
+            keys, tables = tables_of[index]
+            now = list(map(readings.get, keys))
+            if len(now) == len(seen[index]) and all(map(is_, now, seen[index])):
+                continue  # every table of the round read as before (the usual round)
+            for key, table, reading in zip(keys, tables, now):
                 was = applied.get(key)
                 if was is None or was[0] is not reading:
                     status = reading["status"] if reading else "not_started"
                     applied[key] = (reading, status)
                     self._seat(rnd, table, reading, status)
                     counts[index] = None
+            seen[index] = now
             if counts[index] is None:  # the round's tables by status, counted again
                 count = counts[index] = {"finished": 0, "playing": 0, "not_started": 0}
-                for key, _ in tables_of[index]:
+                for key in keys:
                     count[applied[key][1]] += 1
         self.rounds = rounds
         progress = {"finished": 0, "playing": 0, "not_started": 0}
@@ -153,9 +169,9 @@ class _Kept:
             start = dirty.pop(player, len(line))
             del prefix[start:]
             sums = prefix[-1] if prefix else zero
-            for values, _, _, _ in line[start:]:
-                if values is not None:
-                    sums = [a + b for a, b in zip(sums, values)]
+            for cell in line[start:]:
+                if cell[0] is not None:
+                    sums = list(map(add, sums, cell[0]))
                 prefix.append(sums)
             adjusted = 0.0
             if player in by_player:
@@ -163,10 +179,10 @@ class _Kept:
                 for points in by_player[player]:
                     adjusted += points
                     sums[0] += points
-            met = met_of[player] = [cell[1] for cell in line if cell[1] is not None]
-            rounded = [round(v, 6) for v in sums]
-            figures_of[player] = (rounded, adjusted, len(met), sum([c[3] for c in line]),
-                                  [cell[2] for cell in line])
+            met = met_of[player] = list(compress(map(_OPPONENTS, line), map(_PLAYED, line)))
+            rounded = list(map(round, sums, _SIX))
+            figures_of[player] = (rounded, adjusted, len(met), sum(map(_BYE, line)),
+                                  list(map(_ENTRY, line)))
             if main.get(player) != rounded[0] or player not in main:
                 moved.add(player)
                 main[player] = rounded[0]
@@ -225,7 +241,7 @@ class _Kept:
         values = [0.0] * len(self.keys)
         for key, value in self.rule.bye.items():
             values[self.keys.index(key)] += value
-        return values, None, {"round": rnd.number, "bye": True}, True
+        return values, None, {"round": rnd.number, "bye": True}, True, False
 
     def _seat(self, rnd: Round, table: Any, reading: dict[str, Any] | None,
               status: str) -> None:
@@ -234,13 +250,13 @@ class _Kept:
         if status != "finished":
             for player in table.seats:
                 self._put(player, key, (None, None, {
-                    "round": rnd.number, "table": table.number, "status": status}, False))
+                    "round": rnd.number, "table": table.number, "status": status}, False, False))
             return
         share = _table_share(reading, table.seats, self.keys, self.rule)
         for player, (values, opponents, place, of, score) in zip(table.seats, share):
             self._put(player, key, (values, opponents, {
                 "round": rnd.number, "table": table.number, "status": status,
-                "place": place, "of": of, "score": score}, False))
+                "place": place, "of": of, "score": score}, False, True))
 
     def _put(self, player: int, key: tuple[int, int], cell: tuple) -> None:
         """A player's cell of a round: added after the others, or in place of the one there."""
@@ -282,12 +298,10 @@ def _table_share(reading: dict[str, Any], seats: tuple[int, ...], keys: list[str
     figures = [rule.figures(reading, u) for u in range(len(units))]
     values = [[f.get(key, 0) for key in keys] for f in figures]
     scores = [_number(f.get(rule.main, 0)) for f in figures]
-    share = []
-    for seat in range(len(seats)):
-        u = unit_of[seat]
-        share.append((values[u], [other for s, other in enumerate(seats) if unit_of[s] != u],
-                      reading["places"][u], len(units), scores[u]))
-    return share
+    others = [[other for s, other in enumerate(seats) if unit_of[s] != u]
+              for u in range(len(units))]  # one list per unit: its players share it
+    return [(values[u], others[u], reading["places"][u], len(units), scores[u])
+            for u in (unit_of[seat] for seat in range(len(seats)))]
 
 
 def _shown(value: float) -> float | int:
