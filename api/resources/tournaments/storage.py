@@ -17,7 +17,7 @@ import sqlite_utils
 
 from ... import auth
 from ...errors import ApiError
-from ...log_seq import seq_sql
+from ...log_seq import seq_of_sql, seq_sql
 from ...tournament_logic.model import Adjustment, Player, Round, SeatedTable
 from ..access.records import now_iso
 
@@ -272,9 +272,8 @@ def table_seqs(db: sqlite_utils.Database, tournament_id: str) -> tuple[int, int]
     """(how many tables the tournament has, the sum of their seqs; an imported table's
     counts 0): the seqs only grow, so an unchanged sum means no table moved."""
     tables, seqs = db.execute(
-        f"select count(*), coalesce(sum({seq_sql('t')}), 0) from tournament_tables tt "
-        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
-        [tournament_id]).fetchone()
+        f"select count(*), coalesce(sum({seq_of_sql('tt.table_id')}), 0) "
+        "from tournament_tables tt where tt.tournament_id = ?", [tournament_id]).fetchone()
     return tables, seqs
 
 
@@ -359,8 +358,8 @@ def table_seq_index(db: sqlite_utils.Database,
     """Per (round, table) the table's seq (an imported table's 0), as ``table_seqs`` sums
     them: a third of ``table_index``'s work, to tell whether and where a table moved."""
     return {(rnd, number): seq for rnd, number, seq in db.execute(
-        f"select tt.round, tt.number, {seq_sql('t')} from tournament_tables tt "
-        "left join tables t on t.id = tt.table_id where tt.tournament_id = ?",
+        f"select tt.round, tt.number, {seq_of_sql('tt.table_id')} from tournament_tables tt "
+        "where tt.tournament_id = ?",
         [tournament_id]).fetchall()}
 
 
