@@ -29,12 +29,12 @@ def compute(players: Iterable[Player], rounds: Iterable[Round],
             memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The standings. ``memo`` (optional, kept by the caller between calls for one
     tournament and rule, used by one call at a time) holds the standings as last computed
-    (``_Kept``): a call then
-    redoes only what changed since — the tables whose reading is another object, the
-    players seated there, the opponents' score of whoever met a player whose score moved,
-    the order — and the result is the same, value for value and in the same order, as
-    without it (``tests/tournament/test_standings_incremental.py`` holds the two equal on
-    random tournaments; ``tests/api/test_tournament_fast_paths.py`` through the API)."""
+    (``_Kept``): a call then redoes only what changed since — the tables whose reading is
+    another object, the sums of the players seated there, the opponents' score of whoever
+    met a player whose score moved, the rows that changed, the order — and the result is
+    the same, value for value, bit for bit and in the same order, as without it
+    (``tests/tournament/test_standings_incremental.py`` holds the two equal on random
+    tournaments; ``tests/api/test_tournament_fast_paths.py`` through the API)."""
     players = list(players)
     rounds = list(rounds)
     adjustments = list(adjustments)
@@ -63,12 +63,17 @@ class _Kept:
     Per player the *cells* — one per round the player was seated or had a bye, in round
     order: the column figures, the opponents (a finished table), the entry of the player's
     rounds — and from them the sums, tables played, byes, opponents met at each finished
-    table, and the row shown. A player's sums are always added up again from the cells in
-    round order, then the adjustments in their order: the very additions the computation
-    from scratch makes, so the floats are the same to the last bit (a sum kept and changed
-    by differences would not be). The opponents' score is the same expression as from
-    scratch, made again for the players seated at a changed table and for every player who
-    met one whose (rounded) main score moved."""
+    table, and the row shown. A player's sums are kept after every cell; when a cell
+    changes (a new round, a table finished or corrected) they are added on from the sums
+    before it, cell by cell in round order, then the adjustments in their order: the very
+    additions the computation from scratch makes, so the floats are the same to the last
+    bit (a sum kept and changed by differences would not be). The opponents' score is the
+    same expression as from scratch, made again for the players seated at a changed table
+    and for every player who met one whose (rounded) main score moved.
+
+    After a whole round every player's row changes and all of this is done for each; after
+    one more table, for its seats and their opponents, and the rows of the others are the
+    ones shown before (a new rank alone copies the row)."""
 
     def __init__(self, players: list[Player], rule: Rule):
         self.rule = rule
