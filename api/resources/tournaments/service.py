@@ -18,10 +18,12 @@ last returned with the tables' count and seq sum (``_SEEN``): while the database
 same, no table moved and none is listed one by one. ``standings.compute`` keeps per
 tournament the standings it last computed and what they rest on (``_SHARES``): a read
 redoes only the tables whose reading is another object since, the sums of the players
-seated there and the opponents' score of whoever met a player whose score moved. The
-seated rounds (``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
-with their JSON (``_BODIES``) are kept too. Every key carries the database's restore
-generation, so a restore under a running server voids them all.
+seated there and the opponents' score of whoever met a player whose score moved. When the
+seqs say tables moved, only the rounds where one did are listed one by one. The seated
+rounds and the players (``storage.load_rounds``, ``load_players``), who met whom for the
+seating (``_HISTORIES``) and the standings with their JSON (``_BODIES``) are kept too.
+Every key carries the database's restore generation, so a restore under a running server
+voids them all.
 """
 
 from __future__ import annotations
