@@ -134,3 +134,24 @@ def check(event: Event, memo: dict) -> None:
     kept = orjson.dumps(compute(*args, memo))
     assert kept == orjson.dumps(compute(*args))
     assert kept == orjson.dumps(reference_compute(*args))
+
+
+def test_a_call_that_fails_half_way_leaves_nothing_half_done():
+    """A reading the rule cannot read fails the call after other tables were taken in.
+    It fails the next call too (the table is not taken as done and left out), and once
+    mended the standings are those from scratch."""
+    rng = random.Random(99)
+    event = Event(rng, "braus", 2, "game")
+    memo: dict = {}
+    event.seat()
+    check(event, memo)
+    keys = event.keys()
+    for key in keys[:-1]:
+        event.readings[key] = made_up_reading(rng, 2, "finished")
+    event.readings[keys[-1]] = {"status": "finished", "units": []}  # nothing to read
+    for _ in range(2):
+        with pytest.raises((KeyError, IndexError)):
+            compute(event.players, event.rounds, event.readings, event.adjustments,
+                    event.rule, memo)
+    event.readings[keys[-1]] = made_up_reading(rng, 2, "finished")
+    check(event, memo)
