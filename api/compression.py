@@ -8,20 +8,88 @@ distinct per encoding and answers a matching ``If-None-Match`` with 304.
 Only GET and HEAD answers are compressed: a post's answer is small and goes to one phone on
 a fast path (compressing it would add CPU to every post under load), and a stream
 (``text/event-stream``) is not in the compressed media types, so each event leaves at once.
+
+**Kept bodies.** A route whose body is the same for the same version (the public
+standings: some 700 KB for a championship, polled by every phone in the hall) names that
+version with ``keep_compressed(key)``; its compressed body is then kept per encoding and
+key (flask-compress's cache, ``COMPRESS_CACHE_BACKEND``/``COMPRESS_CACHE_KEY``), so it is
+compressed once per version and encoding in a process, not at every fetch — and a poll
+whose ``If-None-Match`` names the compressed ETag (``"…:zstd"``, which the route's own
+check cannot match) gets its 304 without compressing anything. Other answers are
+compressed each time, as before.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+import threading
+from collections import OrderedDict
+
+from flask import Flask, Response, g, request
 from flask_compress import Compress
 
 _compress = Compress()
+KEPT_BYTES = 16 * 1024 * 1024  # compressed bodies kept per process, the latest used first
+
+
+def keep_compressed(key: str) -> None:
+    """Keep this request's compressed answer under ``key``: a key names one body (the
+    route's version of it, e.g. its ETag with the database and the path), never two."""
+    g.compressed_key = key
+
+
+def forget_kept() -> None:
+    """Drop the kept compressed bodies (``service.forget_kept``: as a server started
+    afresh)."""
+    if isinstance(_compress.cache, _KeptBodies):
+        _compress.cache.clear()
+
+
+def _cache_key(_request) -> str:
+    return g.get("compressed_key", "")
+
+
+class _KeptBodies:
+    """flask-compress's cache backend: the compressed bodies of answers marked with
+    ``keep_compressed``, by encoding and key (``"zstd;<key>"``), at most ``KEPT_BYTES``
+    of them; an answer not marked (``"zstd;"``) is neither looked up nor kept."""
+
+    def __init__(self) -> None:
+        self._bodies: "OrderedDict[str, bytes]" = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()  # server threads share it
+
+    def get(self, key: str) -> bytes | None:
+        if key.endswith(";"):
+            return None
+        with self._lock:
+            body = self._bodies.get(key)
+            if body is not None:
+                self._bodies.move_to_end(key)
+            return body
+
+    def set(self, key: str, body: bytes) -> None:
+        if key.endswith(";") or len(body) > KEPT_BYTES:
+            return
+        with self._lock:
+            old = self._bodies.pop(key, None)
+            self._bytes += len(body) - (len(old) if old is not None else 0)
+            self._bodies[key] = body
+            while self._bytes > KEPT_BYTES:
+                _, dropped = self._bodies.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._bodies.clear()
+            self._bytes = 0
 
 
 def install(app: Flask) -> None:
     app.config.setdefault("COMPRESS_REGISTER", False)  # our after_request decides below
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 512)
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", _KeptBodies)
+    app.config.setdefault("COMPRESS_CACHE_KEY", _cache_key)
     _compress.init_app(app)
 
     @app.after_request

@@ -14,5 +14,11 @@ from __future__ import annotations
 def seq_sql(table: str = "tables") -> str:
     """An SQL expression for the seq of the row of ``tables`` named ``table`` (its name
     or alias in the query around it)."""
-    return (f"coalesce((select e_.seq from events e_ where e_.table_id = {table}.id "
+    return seq_of_sql(f"{table}.id")
+
+
+def seq_of_sql(table_id: str) -> str:
+    """The same for the table whose id is the SQL expression ``table_id`` (0 for a NULL
+    id, or an id without events): a query that has the ids needs no join with ``tables``."""
+    return (f"coalesce((select e_.seq from events e_ where e_.table_id = {table_id} "
             f"order by e_.seq desc limit 1), 0)")

@@ -15,6 +15,8 @@ prints, in milliseconds:
   process: a server of several processes reads in each the tables the others served); *1 table* — one more
   table finished since then (the live case: tables finish one by one); *no change* — a
   poll while nothing moved (the body made before, 200); *304* — a poll with If-None-Match;
+  *zstd*, *zstd 304* — the same two as a browser asks (``Accept-Encoding: gzip, deflate,
+  br, zstd``): the first compressed fetch of this version, then a poll naming its ETag;
 - standings alg: ``standings.compute`` alone, on the tables' readings in memory, from
   scratch (without the memo the API keeps between requests);
 - (CPU): the process's CPU time of the seating, of the first standings after the round and
@@ -121,7 +123,7 @@ def main() -> None:
               f"{args.rounds} rounds; SQLite file, synchronous=FULL; times in ms")
         print(f"{'round':>5} {'method':>9} | {'seat alg':>8} {'seat API':>8} {'(CPU)':>6} | "
               f"{'standings: round':>16} {'(CPU)':>6} {'1 table':>7} {'(CPU)':>6} {'no change':>9} "
-              f"{'304':>5} | {'standings alg':>13}")
+              f"{'304':>5} {'zstd':>5} {'zstd 304':>8} | {'standings alg':>13}")
         with app.app_context():
             from flask import g
             from api import db as database
@@ -163,6 +165,12 @@ def main() -> None:
                 not_modified, etag_ms = timed(lambda: client.get(
                     url, headers={"If-None-Match": tag}))
                 assert not_modified.status_code == 304
+                browser = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+                packed, packed_ms = timed(lambda: client.get(url, headers=browser))
+                assert packed.headers["Content-Encoding"] == "zstd"
+                not_modified, packed_etag_ms = timed(lambda: client.get(
+                    url, headers={**browser, "If-None-Match": packed.headers["ETag"]}))
+                assert not_modified.status_code == 304
                 readings = service.readings(db, tournament)
                 rounds = storage.load_rounds(db, tid)
                 _, alg_ms = timed(lambda: compute(everyone, rounds, readings, [],
@@ -172,7 +180,8 @@ def main() -> None:
                       f"{round_ms * 1000:>16.0f} {round_cpu * 1000:>6.0f} {one_ms * 1000:>7.0f} "
                       f"{one_cpu * 1000:>6.0f} "
                       f"{same_ms * 1000:>9.0f} "
-                      f"{etag_ms * 1000:>5.1f} | {alg_ms * 1000:>13.0f}")
+                      f"{etag_ms * 1000:>5.1f} {packed_ms * 1000:>5.1f} "
+                      f"{packed_etag_ms * 1000:>8.1f} | {alg_ms * 1000:>13.0f}")
             ratings, rating_time = timed(lambda: client.get("/api/ratings/braus"))
             assert ratings.status_code == 200
             leader = ratings.json["players"][0]

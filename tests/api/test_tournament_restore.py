@@ -5,15 +5,17 @@ bodies by the tournament's fingerprint (rounds, tables, the sum of their seqs, .
 a restore a table can reach the same seq again with other entries, and the fingerprint can
 come out the same: the restore draws a new restore generation (``api/backup.py``,
 migration ``m011_restore_generation``) and both keys carry it. Here a table is played on
-after a backup and polled (the process keeps its reading and the body), the backup is
-restored through ``api.backup.restore`` (what ``protokoll restore --force`` runs), the
-table is played to the same seq with other results, a second server process polls (its
-own memory: it writes the shared cached reading for that seq), and then this process's
-standings must equal a computation from scratch.
+after a backup and polled (the process keeps its reading, the body and its compressed
+body), the backup is restored through ``api.backup.restore`` (what ``protokoll restore
+--force`` runs), the table is played to the same seq with other results, a second server
+process polls (its own memory: it writes the shared cached reading for that seq), and
+then this process's standings, plain and compressed, must equal a computation from
+scratch.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections import OrderedDict
 
@@ -28,6 +30,16 @@ def standings(event: Played) -> dict:
     response = event.client.get(f"/api/tournaments/{event.id}/standings")
     assert response.status_code == 200, response.json
     return {k: v for k, v in response.json.items() if k != "tournament"}
+
+
+def compressed(event: Played) -> dict:
+    """The standings as a browser fetches them (gzip: its compressed body is kept per
+    version), as ``standings`` returns them."""
+    response = event.client.get(f"/api/tournaments/{event.id}/standings",
+                                headers={"Accept-Encoding": "gzip"})
+    assert response.headers["Content-Encoding"] == "gzip"
+    body = json.loads(gzip.decompress(response.data))
+    return {k: v for k, v in body.items() if k != "tournament"}
 
 
 def test_standings_after_a_restore_under_a_running_server_are_the_restored_ones(
@@ -46,6 +58,7 @@ def test_standings_after_a_restore_under_a_running_server_are_the_restored_ones(
         assert event.post(table, {**RITA, "winner": 0}) == 201
     before = standings(event)  # this process keeps the reading at seq 7, and the body
     assert before["progress"]["latest"]["finished"] == 1
+    assert compressed(event) == before  # and the compressed body
 
     backups.restore(saved, app.config["DATABASE"], force=True)
     event.seqs[table], event.results = 3, {table: 3}
@@ -61,3 +74,4 @@ def test_standings_after_a_restore_under_a_running_server_are_the_restored_ones(
     after = standings(event)
     assert after == json.loads(json.dumps(from_scratch(app, event.id)))
     assert after["progress"]["latest"]["finished"] == 0 and after != before
+    assert compressed(event) == after

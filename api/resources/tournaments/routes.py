@@ -19,7 +19,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request
 from flask.views import MethodView
 
-from ... import store
+from ... import compression, store
 from ...blueprint import Blueprint
 from ...db import write_transaction
 from ...errors import ApiError
@@ -270,7 +270,10 @@ class Standings(MethodView):
         tournament = storage.load_tournament(g.db, tournament_id)
         tag, body = service.standings_body(g.db, tournament)
         # Built as the schema says (tests and schemathesis check it), sent without a second
-        # pass through marshmallow: this is the endpoint every phone polls.
+        # pass through marshmallow: this is the endpoint every phone polls. Compressed once
+        # per version and encoding (the tag carries the database's restore generation).
+        compression.keep_compressed(
+            f"{getattr(g.db, 'protokoll_file', ':memory:')}|{request.path}|{tag}")
         response = Response(body, mimetype="application/json",
                             headers={"Cache-Control": "no-cache"})
         response.set_etag(tag)

@@ -16,12 +16,14 @@ a round limit: ``keep_posted_reading``, from ``store.post_event`` after the comm
 standings after a round replay none of its tables. Per tournament it keeps the readings it
 last returned with the tables' count and seq sum (``_SEEN``): while the database's are the
 same, no table moved and none is listed one by one. ``standings.compute`` keeps per
-tournament what each finished table gives and the sums of the earlier rounds
-(``_SHARES``), reused while those readings are the very same objects: a poll after one
-table finished reads that table and adds up the latest round. The seated rounds
-(``storage.load_rounds``), who met whom for the seating (``_HISTORIES``) and the standings
-with their JSON (``_BODIES``) are kept too. Every key carries the database's restore
-generation, so a restore under a running server voids them all.
+tournament the standings it last computed and what they rest on (``_SHARES``): a read
+redoes only the tables whose reading is another object since, the sums of the players
+seated there and the opponents' score of whoever met a player whose score moved. When the
+seqs say tables moved, only the rounds where one did are listed one by one. The seated
+rounds and the players (``storage.load_rounds``, ``load_players``), who met whom for the
+seating (``_HISTORIES``) and the standings with their JSON (``_BODIES``) are kept too.
+Every key carries the database's restore generation, so a restore under a running server
+voids them all.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from typing import Any, Callable
 import orjson
 import sqlite_utils
 
-from ... import disclosure, store
+from ... import compression, disclosure, store
 from ... import names as player_names
 from ...db import cache_transaction, write_transaction
 from ...errors import ApiError
@@ -286,14 +288,18 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     game, limit = shape(tournament), Limit.from_dict(tournament["per_round"])
     version = reading_version(tournament["per_round"], storage.generation(db))
     seen_key = (getattr(db, "protokoll_file", ":memory:"), tournament["id"])
-    count, total = storage.table_seqs(db, tournament["id"])
-    with _KEPT_LOCK:
+    seqs = storage.table_seq_index(db, tournament["id"])
+    count, total = len(seqs), sum(seqs.values())
+    earlier = None
+    with _KEPT_LOCK:  # a post here may bring ``seen`` up to date: a copy of it as it is
         seen = _SEEN.get(seen_key)
-        if (seen is not None and seen.version == version and seen.count == count
-                and seen.total == total):
-            return dict(seen.out)
+        if seen is not None and seen.version == version:
+            if seen.count == count and seen.total == total:
+                return dict(seen.out)
+            earlier = (dict(seen.seqs), dict(seen.out))
     out, fresh, kept = {}, {}, {}
-    rows = storage.table_index(db, tournament["id"])
+    rows, unmoved = _moved_rows(db, tournament["id"], earlier, seqs)
+    out.update(unmoved)
     stored, stale = [], []
     for key, row in rows.items():
         seats = row["size"]
@@ -347,13 +353,36 @@ def readings(db: sqlite_utils.Database, tournament: dict[str, Any],
     if kept:
         _keep_readings(kept)
     if all(reading is not None for reading in out.values()):  # else report them each time
-        seqs = {key: row["seq"] or 0 for key, row in rows.items()}
+        seqs = {key: earlier[0][key] for key in unmoved} if unmoved else {}
+        seqs.update({key: row["seq"] or 0 for key, row in rows.items()})
         with _KEPT_LOCK:
-            _SEEN[seen_key] = _Seen(version, len(rows), sum(seqs.values()), seqs, dict(out))
+            _SEEN[seen_key] = _Seen(version, len(seqs), sum(seqs.values()), seqs, dict(out))
             _SEEN.move_to_end(seen_key)
             while len(_SEEN) > BODIES_KEPT:
                 _SEEN.popitem(last=False)
     return out
+
+
+def _moved_rows(db: sqlite_utils.Database, tid: str,
+                earlier: tuple[dict[tuple[int, int], int], dict[tuple[int, int], Any]] | None,
+                seqs: dict[tuple[int, int], int]
+                ) -> tuple[dict[tuple[int, int], dict[str, Any]],
+                           dict[tuple[int, int], dict[str, Any]]]:
+    """(``table_index`` of the rounds where a table's seq in ``seqs`` is not the one in
+    ``earlier`` — the seqs and readings ``readings`` last returned, of the same version —
+    and the readings of the other rounds as they were then): after a round, or one table
+    more, the tables of the earlier rounds are not listed one by one again. A table that
+    moves after ``seqs`` were read keeps the seq of its reading here, and moves at the
+    next look. Without ``earlier``, or when tables it had are gone, every table is listed."""
+    if earlier is None:
+        return storage.table_index(db, tid), {}
+    seen_seqs, seen_out = earlier
+    if any(key not in seqs for key in seen_seqs):
+        return storage.table_index(db, tid), {}
+    moved = sorted({key[0] for key, seq in seqs.items()
+                    if seen_seqs.get(key) != seq or key not in seen_out})
+    unmoved = {key: seen_out[key] for key in seqs if key[0] not in moved}
+    return (storage.table_index(db, tid, moved) if moved else {}), unmoved
 
 
 @dataclasses.dataclass
@@ -375,26 +404,28 @@ class _Seen:
 _SEEN: "OrderedDict[tuple[str, str], _Seen]" = OrderedDict()
 
 
-# What each finished table gives its seats, per tournament and rule (``compute``'s memo):
-# reused while the table's kept reading is the same object.
-_SHARES: "OrderedDict[tuple[str, str], dict]" = OrderedDict()
+# The standings as last computed, per tournament and rule (``compute``'s memo, with a lock:
+# one request at a time brings a tournament's up to date, another waits and finds it so).
+_SHARES: "OrderedDict[tuple[str, str], tuple[threading.Lock, dict]]" = OrderedDict()
 
 
 def current_standings(db: sqlite_utils.Database, tournament: dict[str, Any],
                       rounds: list[Round], players: list[Player],
                       table_readings: dict[tuple[int, int], dict[str, Any]]) -> dict[str, Any]:
-    """``compute`` with the tournament's adjustments and rule, and its kept table shares."""
+    """``compute`` with the tournament's adjustments and rule, and its kept standings."""
     scoring = rule(tournament)
     key = (tournament["id"], f"{scoring.id}:{READING_VERSION}")
     with _KEPT_LOCK:
-        memo = _SHARES.get(key)
-        if memo is None:
-            memo = _SHARES[key] = {}
+        kept = _SHARES.get(key)
+        if kept is None:
+            kept = _SHARES[key] = (threading.Lock(), {})
         _SHARES.move_to_end(key)
         while len(_SHARES) > BODIES_KEPT:
             _SHARES.popitem(last=False)
-    return compute(players, rounds, table_readings,
-                   storage.load_adjustments(db, tournament["id"]), scoring, memo)
+    adjustments = storage.load_adjustments(db, tournament["id"])
+    lock, memo = kept
+    with lock:
+        return compute(players, rounds, table_readings, adjustments, scoring, memo)
 
 
 def standings(db: sqlite_utils.Database, tournament: dict[str, Any]) -> dict[str, Any]:
@@ -462,6 +493,7 @@ def forget_kept() -> None:
     with _KEPT_LOCK:
         for kept in (_READINGS, _SEEN, _SHARES, _BODIES, _RATINGS):
             kept.clear()
+    compression.forget_kept()
     with _HISTORY_LOCK:
         _HISTORIES.clear()
     storage.forget_rounds()
