@@ -95,7 +95,7 @@ def _by_token(db: sqlite_utils.Database, row: dict[str, Any], token: str,
     device = db.execute("select id, table_id, token_hash, role, revoked_at, director_id, "
                         "seat, seated_at_seq, scorer from devices where token_hash = ?",
                         [digest]).fetchone()
-    if device is not None and auth.same_hash(token, device[2]):
+    if device is not None and auth.same_digest(digest, device[2]):
         if device[1] != row["id"]:
             raise token_forbidden()
         if device[4] is not None:
@@ -103,7 +103,7 @@ def _by_token(db: sqlite_utils.Database, row: dict[str, Any], token: str,
         return Principal(device[3], device[0], device[5], device[6:9])
     director = db.execute("select id, token_hash, revoked_at from directors "
                           "where token_hash = ?", [digest]).fetchone()
-    if director is not None and auth.same_hash(token, director[1]):
+    if director is not None and auth.same_digest(digest, director[1]):
         if director[2] is not None:
             raise token_revoked()
         if director[0] != row.get("director_id"):
