@@ -16,7 +16,9 @@ compared with. Then, from client threads on keep-alive connections:
 3. ``bare append``: the same number of posts to the bare endpoint.
 
 Runs 1 and 3 take turns (``--slices``, 4 by default: a quarter of the posts of each, then the
-next quarter), so that other work on the machine weighs on both alike.
+next quarter), so that other work on the machine weighs on both alike. Beside the rates it
+prints the CPU time each server's processes spent on an answer in runs 1 and 3 (read from
+``/proc``): what the ratio comes from, and much less moved by other work than the rates.
 
 The per-device write limit (a runaway-phone guard far below these rates) is lifted with
 ``--config WRITE_RATE_LIMIT=…``; the counting it does in every post is still measured.
