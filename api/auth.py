@@ -37,9 +37,15 @@ def hash_token(token: str) -> str:
 
 def same_hash(token: str, stored_hash: str | None) -> bool:
     """Whether ``token`` is the secret behind ``stored_hash``, in constant time."""
+    return same_digest(hash_token(token), stored_hash)
+
+
+def same_digest(digest: str, stored_hash: str | None) -> bool:
+    """Whether ``digest`` (``hash_token`` of a token, made once) is ``stored_hash``, in
+    constant time."""
     if not stored_hash:
         return False
-    return hmac.compare_digest(hash_token(token), stored_hash)
+    return hmac.compare_digest(digest, stored_hash)
 
 
 def new_join_code(length: int = JOIN_CODE_LENGTH) -> str:

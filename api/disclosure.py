@@ -59,14 +59,19 @@ NOBODY = Reader()
 DIRECTOR = Reader(everything=True)
 
 
-def reader_of(db: sqlite_utils.Database, principal: Any) -> Reader:
-    """The Reader for a ``principals.Principal`` (its device's seat comes from the DB)."""
+def reader_of(db: sqlite_utils.Database, principal: Any, as_read: bool = False) -> Reader:
+    """The Reader for a ``principals.Principal`` (its device's seat comes from the DB).
+    ``as_read``: from the seat read with the principal's token (``device_place``), when
+    it was, instead of reading the row again — a post, whose token was read inside its
+    write lock, so the seat is the one at the post's moment (issue 16)."""
     if principal.role == "director":
         return Reader(everything=True, device_id=principal.device_id)
     if not principal.device_id:
         return NOBODY
-    row = db.execute("select seat, seated_at_seq, scorer from devices where id = ?",
-                     [principal.device_id]).fetchone()
+    place = getattr(principal, "device_place", None) if as_read else None
+    row = place if place is not None else db.execute(
+        "select seat, seated_at_seq, scorer from devices where id = ?",
+        [principal.device_id]).fetchone()
     if row is None:
         return Reader(device_id=principal.device_id)
     return Reader(device_id=principal.device_id, seat=row[0], seated_at_seq=row[1],

@@ -202,6 +202,22 @@ def token(db: Any, table_id: str) -> str | None:
     return None if row is None else row[0]
 
 
+def kept_at(db: Any, table_id: str, seq: int, engine: str,
+            snap: tuple[Any, Any, Any] | None) -> "Loaded | None":
+    """What ``load`` gives when this process kept the table's state at ``seq`` itself since
+    the snapshot ``snap`` ((seq, engine, token), as read with the table's row) was saved,
+    without reading anything; None otherwise (the caller then ``load``s). Nothing else
+    is read, so nothing need be read with it at one moment: the kept state rests on the
+    token's save and on the log up to ``seq``, which is append-only."""
+    if snap is None or snap[0] > seq or snap[1] != engine:
+        return None
+    saved, _engine, token = snap
+    kept = _kept_state(db, table_id, token)
+    if kept is None or kept[0] != seq:
+        return None
+    return Loaded(kept[1], saved, token)
+
+
 @dataclasses.dataclass(frozen=True)
 class Loaded:
     """A table's state at the seq asked for, and the seq of the snapshot it rests on."""

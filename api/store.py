@@ -188,6 +188,24 @@ def load_row(db: sqlite_utils.Database, table_id: str) -> dict[str, Any]:
     return dict(zip(_TABLE_COLUMNS, row))
 
 
+# The row with its snapshot's (seq, engine, token), read in one statement (a post's reads:
+# issue 16). One statement reads one moment of the file, without a transaction around it.
+_WITH_SNAPSHOT = (f"select {_SELECTED}, s.seq, s.engine, s.token from tables "
+                  "left join snapshots s on s.table_id = tables.id where tables.id = ?")
+
+
+def _row_and_snapshot(db: sqlite_utils.Database, table_id: str
+                      ) -> tuple[dict[str, Any], tuple[Any, Any, Any] | None]:
+    """The table's row (404 when there is none) and its snapshot's (seq, engine, token),
+    None when it has no snapshot."""
+    values = db.execute(_WITH_SNAPSHOT, [table_id]).fetchone()
+    if values is None:
+        raise _not_found(table_id)
+    n = len(_TABLE_COLUMNS)
+    snap = tuple(values[n:])
+    return dict(zip(_TABLE_COLUMNS, values[:n])), (None if snap[0] is None else snap)
+
+
 def setup_of(row: dict[str, Any]) -> TableSetup:
     return TableSetup(row["game"], tuple(json.loads(row["players"])),
                       json.loads(row["options"]), row["first_dealer"])
@@ -337,10 +355,17 @@ def _work_out(db: sqlite_utils.Database, table_id: str, based_on: int,
     if event.get("type") in ("undo", "correct"):
         return None
     try:
-        row = load_row(db, table_id)
+        row, snap = _row_and_snapshot(db, table_id)
         if row["seq"] != based_on:
             return None
-        setup, before, loaded = _current_state(db, row)
+        # The state this process kept at the row's seq since that snapshot: no other
+        # statement (the usual case: its phones post here one after the other); else the
+        # snapshot and the log read together.
+        loaded = snapshots.kept_at(db, table_id, row["seq"], ENGINE, snap)
+        if loaded is not None:
+            setup, before = setup_of(row), loaded.state
+        else:
+            setup, before, loaded = _current_state(db, row)
         if loaded is None:  # replayed (no snapshot of this engine): rare; made again
             return None     # inside, where nothing moves between its reads
         state = apply_entry(setup, before, [], event)
@@ -377,7 +402,7 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
     refusal: ApiError | None = None
     ready = _work_out(db, table_id, based_on, event)
     with write_transaction(db):
-        row = load_row(db, table_id)
+        row, snap = _row_and_snapshot(db, table_id)
         who = principals.for_writing(db, row, creds)
         # Read once for both checks, and only for a table a director started: a
         # tournament's tables are all started by its director (``service`` seats a round
@@ -396,7 +421,8 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
             private = disclosure.private_spec(get_game(row["game"]), event)
             if private is not None:
                 seats.check_may_post(db, who, private[0]["seat"])
-            posted = _append(db, row, who, based_on, client_event_id, event, ready)
+            posted = _append(db, row, who, based_on, client_event_id, event, ready,
+                             None if snap is None else snap[2])
             if reason and posted.state is not None:
                 closing.keep_reason(db, table_id, posted.entry["seq"], who.director_id, reason)
         except ApiError as error:
@@ -415,7 +441,9 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         return 201, _answer_again(db, posted.row, who, posted.entry)
     placement.read_after_post(db, place, table_id, posted.entry["seq"], posted.setup.module,
                               posted.state)
-    reader = disclosure.reader_of(db, who)  # the device row, read once for both
+    # The device's seat as read with its token inside the lock: the seat at the post's
+    # moment, for both (the answer's secrets and its ``access``).
+    reader = disclosure.reader_of(db, who, as_read=True)
     seen = disclosure.load(db, posted.row, posted.setup.module, posted.state, reader)
     entry = posted.entry
     table = table_view(posted.row, posted.setup, posted.state, disclosed=seen,
@@ -442,7 +470,8 @@ def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSet
 
 def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
             based_on: int, client_event_id: str, event: dict[str, Any],
-            ready: _Ready | None = None) -> _Posted:
+            ready: _Ready | None = None, token: str | None = None) -> _Posted:
+    """``token``: the snapshot's token as read with ``row``, in the same lock."""
     table_id, device_id = row["id"], who.device_id
     earlier = db.execute(
         "select seq, device_id, created_at, event from events "
@@ -466,7 +495,6 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
-    token = snapshots.token(db, table_id)
     if ready is None or ready.seq != row["seq"] or ready.token != token:
         ready = None  # worked out from another moment of the table: do it here
         setup, before, loaded = _current_state(db, row)

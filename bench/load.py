@@ -16,7 +16,9 @@ compared with. Then, from client threads on keep-alive connections:
 3. ``bare append``: the same number of posts to the bare endpoint.
 
 Runs 1 and 3 take turns (``--slices``, 4 by default: a quarter of the posts of each, then the
-next quarter), so that other work on the machine weighs on both alike.
+next quarter), so that other work on the machine weighs on both alike. Beside the rates it
+prints the CPU time each server's processes spent on an answer in runs 1 and 3 (read from
+``/proc``): what the ratio comes from, and much less moved by other work than the rates.
 
 The per-device write limit (a runaway-phone guard far below these rates) is lifted with
 ``--config WRITE_RATE_LIMIT=…``; the counting it does in every post is still measured.
@@ -118,6 +120,24 @@ class Server:
                 time.sleep(0.05)
         self.close()
         raise RuntimeError(f"server did not start: see {log}")
+
+    def cpu_seconds(self) -> float:
+        """The CPU time (user + system) of the server's processes so far: the master and
+        its workers, the session it was started in. Unlike a rate, it hardly moves with
+        the other work on the machine: what a post costs, to set beside the bare append's."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == self.process.pid:  # its session (start_new_session)
+                total += int(fields[11]) + int(fields[12])
+        return total / ticks
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -281,6 +301,16 @@ def bare_append(port: int, events: list[dict], budget: Budget, tally: Tally,
         conn.close()
 
 
+def measured(server: Server, run, cpu: list[float]):
+    """``run`` with the server's CPU time over it added to ``cpu[0]``."""
+    def go():
+        before = server.cpu_seconds()
+        result = run()
+        cpu[0] += server.cpu_seconds() - before
+        return result
+    return go
+
+
 def run_clients(target, n: int, *args) -> tuple[Tally, float]:
     tally = Tally()
     threads = [threading.Thread(target=target, args=(*args, tally, f"c{i}"))
@@ -390,12 +420,15 @@ def main() -> None:
 
             print(f"  {'':<26} {'HTTP':>4} {'count':>6} {'rate':>11} {'p50':>12} {'p99':>12}")
             share = max(1, args.posts // args.slices)
+            own_cpu, bare_cpu = [0.0], [0.0]
             own_tally, own_time, bare_tally, bare_time = alternated(
                 args.slices,
-                lambda: run_clients(own_tables, args.clients, app_port, events,
-                                    Budget(share, args.seconds / args.slices)),
-                lambda: run_clients(bare_append, args.clients, bare_port, events,
-                                    Budget(share, args.seconds / args.slices)))
+                measured(protokoll, lambda: run_clients(
+                    own_tables, args.clients, app_port, events,
+                    Budget(share, args.seconds / args.slices)), own_cpu),
+                measured(bare, lambda: run_clients(
+                    bare_append, args.clients, bare_port, events,
+                    Budget(share, args.seconds / args.slices)), bare_cpu))
             report("own tables (POST events)", own_tally, own_time)
             ours = len(own_tally.latencies.get(201, [])) / own_time
 
@@ -413,6 +446,13 @@ def main() -> None:
             ceiling = len(bare_tally.latencies.get(201, [])) / bare_time
             print(f"  POST /api/tables/{{id}}/events: {ours:.0f} events/s, "
                   f"{ours / ceiling:.0%} of the bare append's {ceiling:.0f}/s")
+            # Server CPU per answer (the own tables' table creations included, one in
+            # ``--events`` posts): the ratio's cause, less moved by the machine's load.
+            own_cpu_each = own_cpu[0] / max(1, own_tally.total)
+            bare_cpu_each = bare_cpu[0] / max(1, bare_tally.total)
+            print(f"  server CPU an answer: {own_cpu_each * 1000:.2f} ms against the bare "
+                  f"append's {bare_cpu_each * 1000:.2f} ms "
+                  f"({own_cpu_each / bare_cpu_each:.2f}x; 0.7 of the ceiling needs ≤ 1.43x)")
         finally:
             bare.close()
             protokoll.close()

@@ -17,7 +17,7 @@ A refusal here happens before anything is written, so the table's log is untouch
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
@@ -39,6 +39,10 @@ class Principal:
     role: str
     device_id: str | None = None
     director_id: str | None = None
+    # The device's (seat, seated_at_seq, scorer) as read with its token, in the same
+    # statement (None: not read, a director's): a post reads its reader from it rather
+    # than reading the row again (``disclosure.reader_of``, issue 16).
+    device_place: tuple[Any, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def can_write(self) -> bool:
@@ -88,17 +92,18 @@ def token_forbidden() -> ApiError:
 def _by_token(db: sqlite_utils.Database, row: dict[str, Any], token: str,
               writing: bool) -> Principal:
     digest = auth.hash_token(token)
-    device = db.execute("select id, table_id, token_hash, role, revoked_at, director_id "
-                        "from devices where token_hash = ?", [digest]).fetchone()
-    if device is not None and auth.same_hash(token, device[2]):
+    device = db.execute("select id, table_id, token_hash, role, revoked_at, director_id, "
+                        "seat, seated_at_seq, scorer from devices where token_hash = ?",
+                        [digest]).fetchone()
+    if device is not None and auth.same_digest(digest, device[2]):
         if device[1] != row["id"]:
             raise token_forbidden()
         if device[4] is not None:
             raise token_revoked()
-        return Principal(device[3], device[0], device[5])
+        return Principal(device[3], device[0], device[5], device[6:9])
     director = db.execute("select id, token_hash, revoked_at from directors "
                           "where token_hash = ?", [digest]).fetchone()
-    if director is not None and auth.same_hash(token, director[1]):
+    if director is not None and auth.same_digest(digest, director[1]):
         if director[2] is not None:
             raise token_revoked()
         if director[0] != row.get("director_id"):
