@@ -13,7 +13,7 @@
  * the day.
  */
 import { h } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { calendarDate, pick, t } from "./i18n.js";
 import { renderChart } from "./chart.js";
 import { w } from "./sheet-words.js";
 
@@ -80,7 +80,7 @@ function dealerLine(sheet, table) {
 function printHead(table) {
   if (!table) return null;
   const place = table.tournament;
-  const when = new Date().toLocaleDateString(document.documentElement.lang === "en" ? "en-GB" : "sv-SE");
+  const when = calendarDate(new Date(), document.documentElement.lang === "en" ? "en" : "sv");
   return h("header", { class: "print-only print-head" },
     h("h2", {}, table.title),
     place && h("p", {}, w("tournamentWhere", place)),
