@@ -92,9 +92,11 @@ function printButton() {
                        title: w("printTitle"), onclick: () => window.print() }, w("print"));
 }
 
-/** `opts.onReplay({deal})`: a deal's line offers its replay, trick by trick (replay.js). */
+/** `opts.onReplay({deal})`: a deal's line offers its replay, trick by trick (replay.js).
+ * `opts.chart: false` leaves the chart out (the section's last part): the table screen's
+ * first draw appends it in a task of its own (table-view.js). */
 export function renderProtokoll(sheet, table = null, opts = {}) {
-  const { onReplay = null } = opts;
+  const { onReplay = null, chart = true } = opts;
   // A deal's first line (its score or penalty) offers the replay, once per deal.
   const offered = new Set();
   const firstOfDeal = (row) => Number.isInteger(row.deal) && row.kind !== "start"
@@ -128,5 +130,5 @@ export function renderProtokoll(sheet, table = null, opts = {}) {
     scroller,
     dealer && h("p", { class: "next-dealer" }, dealer),
     settlementBlock(sheet),
-    renderChart(sheet));
+    chart && renderChart(sheet));
 }
