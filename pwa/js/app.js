@@ -147,9 +147,15 @@ function render() {
   // The screen is drawn anew after every entry: keep a keyboard's or a screen reader's
   // place on the control it was on (the card just played, say), when it is still there.
   if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
-  if (body.drawRest) {
-    // After the first frame, in a task of its own; not if the screen was drawn anew since.
-    requestAnimationFrame(() => setTimeout(() => { if (body.isConnected) body.drawRest(); }));
+  if (body.drawLater) {
+    // After the first frame, a task for each part; not once the screen was drawn anew.
+    const parts = body.drawLater;
+    const next = () => {
+      if (!body.isConnected || !parts.length) return;
+      parts.shift()();
+      setTimeout(next);
+    };
+    requestAnimationFrame(() => setTimeout(next));
   }
 }
 

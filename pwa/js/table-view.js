@@ -228,13 +228,13 @@ function pendingCards(pending) {
 }
 
 /**
- * The table screen. With `opts.split` (the screen's first draw) it is drawn in two tasks:
- * everything down to the protokoll's sheet now, and the rest — the chart, and all that
- * comes below the protokoll (the log, the footer, …) — by `screen.drawRest()`, which the
- * app calls in a task of its own after the first frame. The rest lies below what is drawn
- * first and is appended after it, so nothing drawn moves; the screen ends the same as one
- * drawn whole. Why (issue #16): drawn whole, the first draw was one long task (mostly
- * layout), which Lighthouse counts as blocking time on a phone.
+ * The table screen. With `opts.split` (the screen's first draw) it is drawn in three
+ * tasks: everything down to the protokoll's sheet now, then the chart, then all that comes
+ * below the protokoll (the log, the footer, …): `screen.drawLater`, functions the app calls
+ * in order, each in a task of its own, after the first frame. Each part lies below what is
+ * drawn before it and is appended after it, so nothing drawn moves; the screen ends the
+ * same as one drawn whole. Why (issue #16): drawn whole, the first draw was one long task
+ * (mostly layout), which Lighthouse counts as blocking time on a phone.
  */
 export function renderTable(app, actions, opts = {}) {
   if (needsForms(app.access) && !formsLoaded) throw new Error("loadForms() first");
@@ -296,10 +296,10 @@ export function renderTable(app, actions, opts = {}) {
     screen.append(...rest().flat(Infinity).filter(Boolean));
     return screen;
   }
-  screen.drawRest = () => {
-    const chart = renderChart(table.protokoll);
-    if (chart) protokoll.append(chart);
-    screen.append(...rest().flat(Infinity).filter(Boolean));
-  };
+  // In this order: each part lies below the one before it.
+  screen.drawLater = [
+    () => { const chart = renderChart(table.protokoll); if (chart) protokoll.append(chart); },
+    () => screen.append(...rest().flat(Infinity).filter(Boolean)),
+  ];
   return screen;
 }
