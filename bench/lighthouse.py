@@ -1,7 +1,7 @@
 """Lighthouse against the app served locally: performance, accessibility, best practices,
 PWA, and what the first visit downloads.
 
-    .venv/bin/python bench/lighthouse.py        # [--runs N] [--against REV]
+    .venv/bin/python bench/lighthouse.py        # [--runs N] [--against REV] [--page table]
 
 - Installs npm ``lighthouse`` 11 (the last major with the PWA category) into
   ``bench/.lighthouse/`` (git-ignored) the first time, with ``npm install``.
@@ -25,6 +25,7 @@ PWA, and what the first visit downloads.
   average before and after: on a loaded machine the total blocking time (the observed
   main-thread time, multiplied by Lighthouse's 4× CPU slowdown) moves with the load; the
   paints move less.
+- ``--page start|table|standings`` (repeatable) measures only those pages.
 
 Figures depend on the machine; the scores are Lighthouse's own. Reports: ``bench/.lighthouse``.
 """
@@ -183,12 +184,17 @@ def stop(server: subprocess.Popen) -> None:
         server.wait()
 
 
+PAGES = ("start", "table", "standings")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1, help="measure each page this often")
     parser.add_argument("--against", metavar="REV",
                         help="also serve the app as it was at this git revision, and measure "
                              "the two page by page in turn (the same load weighs on both)")
+    parser.add_argument("--page", action="append", choices=PAGES,
+                        help="measure only this page (repeatable); all three by default")
     args = parser.parse_args()
     if not Path(CHROME).exists():
         sys.exit(f"Chromium not found at {CHROME}")
@@ -210,11 +216,13 @@ def main() -> None:
                 servers[side] = start_server(cwd, port, Path(tmp) / f"{len(servers)}.sqlite")
                 base = f"http://127.0.0.1:{port}"
                 key = seed(base)
-                pages[side] = {"start page  /": (base + "/", "start"),
-                               "a table, as a spectator opens it  /?watch=KEY":
-                                   (f"{base}/?watch={key}", "table"),
-                               "a tournament's public standings  /tournament/standings.html?t=ID":
-                                   (seed_tournament(base), "standings")}
+                every = {"start page  /": (base + "/", "start"),
+                         "a table, as a spectator opens it  /?watch=KEY":
+                             (f"{base}/?watch={key}", "table"),
+                         "a tournament's public standings  /tournament/standings.html?t=ID":
+                             (seed_tournament(base), "standings")}
+                pages[side] = {name: page for name, page in every.items()
+                               if not args.page or page[1] in args.page}
             print(f"lighthouse {VERSION}, {CHROME}, mobile emulation, simulated slow 4G; "
                   f"served by `protokoll serve`: {', '.join(apps)}; load average {load()}")
             names = list(pages["this"])

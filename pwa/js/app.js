@@ -102,6 +102,8 @@ function header() {
       t("otherLangCode")));
 }
 
+let drawnTable = null; // the table screen the app drew last (not the server's top of it)
+
 function render() {
   document.documentElement.lang = app.lang;
   // Buttons and the log speak the words of the game in view (its catalog labels).
@@ -113,7 +115,10 @@ function render() {
     body = later.renderReplay(app.replay, { players: app.table.players, game: app.game,
                                       go: actions.replayGo, close: actions.closeReplay });
   } else if (app.screen === "table") {
-    body = later.renderTable(app, actions);
+    // The table screen's first draw comes in two tasks (table-view.js renderTable); a
+    // screen already drawn is drawn anew in one, so nothing on it disappears for a frame.
+    body = later.renderTable(app, actions, { split: !drawnTable?.isConnected });
+    drawnTable = body;
   } else if (app.screen === "setup") {
     const join = renderJoin({ draft: app.joinDraft, busy: app.busy, onJoin: actions.join,
                               fromLink: app.joinFromLink });
@@ -142,6 +147,16 @@ function render() {
   // The screen is drawn anew after every entry: keep a keyboard's or a screen reader's
   // place on the control it was on (the card just played, say), when it is still there.
   if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
+  if (body.drawLater) {
+    // After the first frame, a task for each part; not once the screen was drawn anew.
+    const parts = body.drawLater;
+    const next = () => {
+      if (!body.isConnected || !parts.length) return;
+      parts.shift()();
+      setTimeout(next);
+    };
+    requestAnimationFrame(() => setTimeout(next));
+  }
 }
 
 /** A selector for the focused control, to find its successor after a render. */

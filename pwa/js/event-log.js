@@ -4,7 +4,7 @@
  * (design principle 1: nothing is deleted).
  */
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { clockTime, t } from "./i18n.js";
 import { eventLabel, fieldLabel, fieldNoun, valueLabel } from "./vocab.js";
 
 const META = new Set(["undo", "correct"]);
@@ -78,7 +78,7 @@ export function describeEvent(event, players, specs) {
 
 function timeOf(iso) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return Number.isNaN(date.getTime()) ? "" : clockTime(date);
 }
 
 /** A game event nobody undid may be corrected: the correction is a new entry naming it. */

@@ -13,7 +13,7 @@
  * the day.
  */
 import { h } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { calendarDate, pick, t } from "./i18n.js";
 import { renderChart } from "./chart.js";
 import { w } from "./sheet-words.js";
 
@@ -80,7 +80,7 @@ function dealerLine(sheet, table) {
 function printHead(table) {
   if (!table) return null;
   const place = table.tournament;
-  const when = new Date().toLocaleDateString(document.documentElement.lang === "en" ? "en-GB" : "sv-SE");
+  const when = calendarDate(new Date(), document.documentElement.lang === "en" ? "en" : "sv");
   return h("header", { class: "print-only print-head" },
     h("h2", {}, table.title),
     place && h("p", {}, w("tournamentWhere", place)),
@@ -92,9 +92,11 @@ function printButton() {
                        title: w("printTitle"), onclick: () => window.print() }, w("print"));
 }
 
-/** `opts.onReplay({deal})`: a deal's line offers its replay, trick by trick (replay.js). */
+/** `opts.onReplay({deal})`: a deal's line offers its replay, trick by trick (replay.js).
+ * `opts.chart: false` leaves the chart out (the section's last part): the table screen's
+ * first draw appends it in a task of its own (table-view.js). */
 export function renderProtokoll(sheet, table = null, opts = {}) {
-  const { onReplay = null } = opts;
+  const { onReplay = null, chart = true } = opts;
   // A deal's first line (its score or penalty) offers the replay, once per deal.
   const offered = new Set();
   const firstOfDeal = (row) => Number.isInteger(row.deal) && row.kind !== "start"
@@ -128,5 +130,5 @@ export function renderProtokoll(sheet, table = null, opts = {}) {
     scroller,
     dealer && h("p", { class: "next-dealer" }, dealer),
     settlementBlock(sheet),
-    renderChart(sheet));
+    chart && renderChart(sheet));
 }

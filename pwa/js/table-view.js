@@ -11,6 +11,7 @@ import { h } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { csvUrl } from "./api.js";
 import { renderProtokoll } from "./protokoll.js";
+import { renderChart } from "./chart.js";
 import { renderFindings, renderMessage } from "./refusal.js";
 import { describeEvent, lastUndoable, renderLog } from "./event-log.js";
 import { eventLabel } from "./vocab.js";
@@ -226,7 +227,16 @@ function pendingCards(pending) {
     .filter((card) => typeof card === "string");
 }
 
-export function renderTable(app, actions) {
+/**
+ * The table screen. With `opts.split` (the screen's first draw) it is drawn in three
+ * tasks: everything down to the protokoll's sheet now, then the chart, then all that comes
+ * below the protokoll (the log, the footer, …): `screen.drawLater`, functions the app calls
+ * in order, each in a task of its own, after the first frame. Each part lies below what is
+ * drawn before it and is appended after it, so nothing drawn moves; the screen ends the
+ * same as one drawn whole. Why (issue #16): drawn whole, the first draw was one long task
+ * (mostly layout), which Lighthouse counts as blocking time on a phone.
+ */
+export function renderTable(app, actions, opts = {}) {
   if (needsForms(app.access) && !formsLoaded) throw new Error("loadForms() first");
   const table = app.table;
   const writable = !!app.access?.write;
@@ -251,8 +261,9 @@ export function renderTable(app, actions) {
   // A deal played card by card can be replayed trick by trick (replay.js).
   const events = app.game?.events || {};
   const onReplay = ("play" in events || "trick" in events) ? actions.openReplay : null;
-  const protokoll = renderProtokoll(table.protokoll, table, { onReplay });
-  return h("div", { class: `table-screen${playing ? " playing" : ""}` },
+  const split = !!opts.split;
+  const protokoll = renderProtokoll(table.protokoll, table, { onReplay, chart: !split });
+  const screen = h("div", { class: `table-screen${playing ? " playing" : ""}` },
     h("div", { class: "status" },
       h("h2", {}, table.title),
       renderTournamentBand(table),
@@ -270,7 +281,8 @@ export function renderTable(app, actions) {
     playing && jumpBar(app),
     writable && playing && renderSeat(app, actions),
     writable && outboxBlock(app, actions),
-    protokoll,
+    protokoll);
+  const rest = () => [
     renderFindings(table, app.game?.rules || [], deck, {
       canWrite: writable, onOpen: actions.openFold, onCorrect: () => actions.openFold("log") }),
     writable && autoSavedBlock(app, actions),
@@ -279,5 +291,15 @@ export function renderTable(app, actions) {
     renderLog(app.log, app.game?.events, {
       showAll: !!app.open.log, onToggleAll: () => actions.toggle("log"),
       correct, editing: app.editing, onEdit: actions.edit, onReplay }),
-    footer(app, actions));
+    footer(app, actions)];
+  if (!split) {
+    screen.append(...rest().flat(Infinity).filter(Boolean));
+    return screen;
+  }
+  // In this order: each part lies below the one before it.
+  screen.drawLater = [
+    () => { const chart = renderChart(table.protokoll); if (chart) protokoll.append(chart); },
+    () => screen.append(...rest().flat(Infinity).filter(Boolean)),
+  ];
+  return screen;
 }

@@ -6,6 +6,8 @@ and a tournament's table that knows where it is and stops when its round is play
 
 from __future__ import annotations
 
+from datetime import date
+
 from playwright.sync_api import Page, expect
 
 from tests.pwa.helpers import api_post, shot, table_credentials
@@ -34,6 +36,8 @@ def test_the_sheet_prints_without_the_entry(page: Page, live_server):
     expect(page.locator(".sheet")).to_be_visible()
     expect(page.locator(".sheet tfoot td")).to_have_text(["12", "8", "12", "12"])
     expect(page.locator(".print-head h2")).to_have_text("Rödskägg (Fem opp!)")
+    # The day as Swedish writes it (written by hand, not with Intl: js/i18n.js calendarDate).
+    expect(page.locator(".print-head p").last).to_have_text(f"Utskrivet {date.today().isoformat()}")
     for hidden in ("form.quick-entry", "section.entry", "header.top", ".table-footer",
                    ".chart-figure", ".status", "button"):
         for i in range(page.locator(hidden).count()):

@@ -5,6 +5,8 @@ stays live. Names typed by players stay text; a wrong key's refusal is shown, as
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -25,6 +27,13 @@ def post(page: Page, url: str, created: dict, seq: int, event: dict) -> None:
                                  data={"based_on": seq, "client_event_id": f"s-{seq}",
                                        "event": event})
     assert response.status == 201, response.text()
+
+
+def layout(page: Page) -> list[str]:
+    """The table screen's parts in order, and the protokoll's last part (its chart)."""
+    return page.evaluate("""() => [
+      ...[...document.querySelectorAll('.table-screen > *')].map((e) => e.className || e.id),
+      document.querySelector('#protokoll').lastElementChild.className]""")
 
 
 def boxes(page: Page) -> dict:
@@ -62,6 +71,11 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     expect(page.locator(".sheet tfoot")).to_contain_text("8")  # Bo's 12 − 4: the app drew it
     expect(page.locator(".live-live")).to_be_visible()
     assert boxes(page) == before  # what the server drew is where the app drew it
+    # The first draw comes in parts (the chart, then what is below the protokoll) and ends
+    # as the screen drawn whole does (below, after the next deal).
+    expect(page.locator(".table-footer")).to_be_attached()
+    first_draw = layout(page)
+    assert first_draw[-1] == "chart-figure" and first_draw.index("protokoll") < first_draw.index("log")
     assert page.evaluate("window.__shift") == 0 and page.evaluate("window.__csp") == []
     assert page.evaluate("window.__lcp") == ["prompt"]  # the server's prompt, never a later paint
     # What the page brought was not asked for again; the game's details were.
@@ -75,6 +89,9 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     expect(page.locator(".sheet tbody")).to_contain_text("Deal 2")
     expect(page.locator(".prompt")).to_have_text(
         "Cia deals. Enter the deal card by card or by quick entry.")
+    assert layout(page) == first_draw
+    # The log's times are written as both languages write the time of day (no Intl).
+    expect(page.locator(".log .meta").first).to_have_text(re.compile(r"^\d\d:\d\d\b"))
 
     # The service worker is in, and the app shell then opens without a network (a
     # spectator's phone keeps no table: the start screen says the network is missing).
