@@ -138,7 +138,8 @@ def top_of_table(table: dict[str, Any], lang: str) -> str:
     if table.get("tournament"):  # its band comes next (js/tournament-band.js): not drawn
         screen = f'<div class="table-screen"><div class="status">{title}</div></div>'
     else:
-        prompt = pick((table.get("expected") or {}).get("prompt"), lang)
+        expected = table.get("expected") or {}  # a spectator enters nothing: no "Mata in …"
+        prompt = pick(expected.get("headline") or expected.get("prompt"), lang)
         screen = ('<div class="table-screen"><div class="status">'
                   f'{title}<p class="prompt" role="status" aria-live="polite">'
                   f'{escape(prompt)}</p></div>'

@@ -256,8 +256,10 @@ export function renderTable(app, actions) {
     h("div", { class: "status" },
       h("h2", {}, table.title),
       renderTournamentBand(table),
+      // A reader who cannot enter reads the headline: the prompt without "Mata in …".
       takesDeals(table) && h("p", { class: "prompt", role: "status", "aria-live": "polite" },
-                             pick(table.expected.prompt))),
+                             pick(writable ? table.expected.prompt
+                                           : table.expected.headline || table.expected.prompt))),
     writable && !playing && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),
