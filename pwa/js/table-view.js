@@ -238,7 +238,7 @@ export function renderTable(app, actions) {
     offline: app.offline, pendingCount: app.pending.length, pendingCards: pendingCards(app.pending),
   };
   const correct = writable && ((entry) => renderGenericInput(ctx, {
-    type: entry.event.type, seat: entry.event.seat ?? null, choices: [],
+    type: entry.event.type, seat: entry.event.seat ?? null, choices: [], seq: entry.seq,
     fields: app.entryHints?.[entry.seq] || {},
   }, { initial: entry.event, titled: false, draftKey: `correct:${entry.seq}`,
        submitLabel: t("saveCorrection"),
