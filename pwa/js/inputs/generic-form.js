@@ -39,8 +39,10 @@
  * - `fields.only: {bids: {kasta: [3]}}`: a value only some units may take (throwing in is
  *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
  *   remembered: a correction gets the hints the table gave just before its entry (app.js
- *   `loadEntryHints`, `GET …/at/{seq-1}`), so it offers the value to that deal's seat alone
- *   (to all only without a network; the engine then refuses where it does not belong).
+ *   `loadEntryHints`, `GET …/at/{seq-1}`), so it offers the value to that deal's seat alone;
+ *   without a network, those this phone saw there when it drew the form (`rememberHints`),
+ *   and where it saw none the value is offered to nobody, and the form says why
+ *   (`withhold`): never to every seat for the engine to refuse.
  * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list of buttons its
  *   last missing figure saves the deal, so a typical deal is its four bids and no save
  *   button (the button stays, for a deal refused or completed otherwise; a typed list never
@@ -55,8 +57,13 @@
  *   in); made without a network, it waits in the outbox and "Ångra" takes it out before it
  *   goes. The engine leaves the hint out while the table follows the deal live (the bids
  *   entered one by one, the last deal played card by card): the bidding comes before the
- *   play there. See app.js `submit(…, {auto})`, `undoQueued` and table-view.js
- *   `autoSavedBlock`.
+ *   play there, and `fields.saves_by_button` says which, for the form to say why in words.
+ *   See app.js `submit(…, {auto})`, `undoQueued` and table-view.js `autoSavedBlock`.
+ *
+ * While entries wait in the outbox the table's view, and its hints, are from before them:
+ * the quick form is then the next deal's, drawn without what belonged to the viewed deal
+ * (its order and dealer, whose `only` values are, its last figure saving), and says so
+ * (`afterWaiting`), as the offline card table leaves out the trick it cannot know.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
