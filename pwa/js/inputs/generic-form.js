@@ -360,10 +360,11 @@ const isQuick = (exp, fields) =>
  * (`only_values`: Fyrtioett's "kasta"), so a form that cannot know whose they are holds
  * them back instead of offering them to every seat (`withhold`). */
 const HINTS_KEY = "protokoll.quickHints";
-/* The quick entry's hints each table gave at a seq, as this phone drew its form there (the
- * last SEEN_KEPT seqs of the last SEEN_TABLES tables): without a network, a correction of
- * entry #N takes those of N−1, what the table said just before it, as online it asks the
- * table for them (`GET …/at/{N−1}`). */
+/* The quick entry's hints each table gave at a seq, as this phone drew its form there, for
+ * a game whose hints name a deal's seats (`only`): without a network, a correction of entry
+ * #N takes those of N−1, what the table said just before it, as online it asks the table
+ * (`GET …/at/{N−1}`). One key per table (SEEN_KEY + id: its last SEEN_KEPT seqs), and the
+ * last SEEN_TABLES tables kept (their ids under SEEN_KEY). */
 const SEEN_KEY = "protokoll.hintsSeen";
 const SEEN_KEPT = 60;
 const SEEN_TABLES = 10;
@@ -394,15 +395,24 @@ function rememberHints(ctx, exp) {
     all[key] = merged;
     store(HINTS_KEY, all);
   }
-  const seen = readStored(SEEN_KEY);
-  const id = ctx.table.id;
-  const mine = seen[id] || {};
-  if (JSON.stringify(mine[ctx.table.seq]) === JSON.stringify(exp.fields || {})) return;
-  mine[ctx.table.seq] = exp.fields || {};
-  for (const seq of Object.keys(mine).map(Number).sort((a, b) => a - b).slice(0, -SEEN_KEPT)) delete mine[seq];
-  delete seen[id];
-  store(SEEN_KEY, Object.fromEntries([...Object.entries(seen).slice(-(SEEN_TABLES - 1)), [id, mine]]));
+  if (merged.only_values) rememberSeen(ctx.table, exp.fields || {});
 }
+
+function rememberSeen(table, fields) {
+  const key = `${SEEN_KEY}.${table.id}`;
+  const mine = readStored(key);
+  if (JSON.stringify(mine[table.seq]) === JSON.stringify(fields)) return;
+  mine[table.seq] = fields;
+  for (const seq of Object.keys(mine).map(Number).sort((a, b) => a - b).slice(0, -SEEN_KEPT)) delete mine[seq];
+  store(key, mine);
+  const tables = [...(readStored(SEEN_KEY).tables || []).filter((id) => id !== table.id), table.id];
+  for (const id of tables.splice(0, Math.max(0, tables.length - SEEN_TABLES))) {
+    try { localStorage.removeItem(`${SEEN_KEY}.${id}`); } catch { /* private mode */ }
+  }
+  store(SEEN_KEY, { tables });
+}
+
+const seenBefore = (table, seq) => readStored(`${SEEN_KEY}.${table.id}`)[seq - 1] ?? null;
 
 /** Hold back the values only some units may take, when whose they are is not known (the
  * form's view is from before entries that wait; a correction without the network of an
@@ -430,7 +440,7 @@ function correctionOf(ctx, exp) {
   const now = withoutDeal(live?.fields);
   const { only_values: onlyValues, ...remembered } = readHints()[`${ctx.game?.id}:${exp.type}`] || {};
   const own = Object.keys(exp.fields || {}).length ? exp.fields
-    : isSet(exp.seq) ? readStored(SEEN_KEY)[ctx.table.id]?.[exp.seq - 1] : null;
+    : isSet(exp.seq) ? seenBefore(ctx.table, exp.seq) : null;
   const corrected = { ...exp, fields: { ...remembered, ...now, ...(own || {}) }, correction: true };
   return own ? corrected : withhold(corrected, onlyValues);
 }
