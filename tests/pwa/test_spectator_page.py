@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.pwa.helpers import start_game
+
 HOSTILE = "<img src=x onerror=alert(1)>"
 DRAWN = ".top h1 a", ".top .lang", ".status h2", ".prompt", ".read-only"
 
@@ -110,3 +112,24 @@ def test_a_wrong_key_is_refused_once(page: Page, live_server):
     expect(page.locator(".message")).to_contain_text("Åskådarlänken gäller inget bord")
     expect(page.locator("form.setup")).to_be_visible()
     assert not [u for u in asked if "/api/watch" in u]  # the page's refusal, not a second guess
+
+
+def test_the_players_are_told_how_to_enter_the_spectator_is_not(page: Page, live_server, browser):
+    """Bräus: the seated phone's headline tells how to enter the deal; the spectator, who
+    can enter nothing, reads what happens (who deals and who cuts) without it — on the page
+    the server draws and on the screen the app draws over it."""
+    start_game(page, live_server.url, "braus", ("Anna", "Bo", "Cia", "Dan"))
+    expect(page.locator(".status .prompt")).to_have_text(
+        "Anna ger, Dan kuperar. Mata in given stick för stick eller snabbt.")
+    link = page.locator("a.spectator-link").get_attribute("href")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="sv-SE")
+    try:
+        watcher = context.new_page()
+        response = watcher.goto(link)
+        assert "Anna ger, Dan kuperar.</p>" in response.text()  # the server's page
+        expect(watcher.locator(".sheet")).to_be_visible()  # the app has drawn
+        expect(watcher.locator(".status .prompt")).to_have_text("Anna ger, Dan kuperar.")
+        expect(watcher.locator(".read-only")).to_contain_text("Du följer bordet som åskådare.")
+    finally:
+        context.close()
