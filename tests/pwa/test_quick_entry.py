@@ -359,8 +359,8 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
     # for its fourth bidder, its last bid saving): said in words, saved by the button.
     form = quick(page)
     expect(form.locator(".after-waiting")).to_have_text(
-        "Den här given kommer efter det som väntar i telefonen, och det som visas här gäller "
-        "före det.")
+        "Det som väntar i telefonen kommer före det du matar in här, och det som visas här "
+        "gäller före det.")
     expect(form.locator(".saves-by-button")).to_have_text(
         "Därför sparar inte sista valet given: spara den med knappen.")
     expect(form.locator(".withheld")).to_have_text(

@@ -61,9 +61,10 @@
  *   See app.js `submit(…, {auto})`, `undoQueued` and table-view.js `autoSavedBlock`.
  *
  * While entries wait in the outbox the table's view, and its hints, are from before them:
- * the quick form is then the next deal's, drawn without what belonged to the viewed deal
- * (its order and dealer, whose `only` values are, its last figure saving), and says so
- * (`afterWaiting`), as the offline card table leaves out the trick it cannot know.
+ * the quick form then comes after them (the next deal's, after a deal that waits), drawn
+ * without what belonged to the viewed deal (its order and dealer, whose `only` values are,
+ * its last figure saving), and says so (`afterWaiting`), as the offline card table leaves
+ * out the trick it cannot know.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -379,15 +380,16 @@ function store(key, value) {
 }
 
 const readHints = () => readStored(HINTS_KEY);
+/** The values of the hint `only`, without whose they are: {bids: ["kasta"]}. */
+const onlyValuesOf = (exp) => Object.fromEntries(Object.entries(hintMap(exp, "only")).map(
+  ([name, values]) => [name, Object.keys(values)]));
 const withoutDeal = (fields) =>
   Object.fromEntries(Object.entries(fields || {}).filter(([name]) => !DEAL_HINTS.includes(name)));
 
 function rememberHints(ctx, exp) {
   const fields = withoutDeal(exp.fields);
-  const only = hintMap(exp, "only");
-  if (Object.keys(only).length) {
-    fields.only_values = Object.fromEntries(Object.entries(only).map(([name, values]) => [name, Object.keys(values)]));
-  }
+  const onlyValues = onlyValuesOf(exp);
+  if (Object.keys(onlyValues).length) fields.only_values = onlyValues;
   const key = `${ctx.game?.id}:${exp.type}`;
   const all = readHints();
   const merged = { ...(all[key] || {}), ...fields };
@@ -450,9 +452,7 @@ function correctionOf(ctx, exp) {
  * are, whether its last figure saves) is not this one's: the form is neutral there, saved
  * by its button, and says so (`afterWaiting`). */
 function afterWaiting(ctx, exp) {
-  const onlyValues = Object.fromEntries(Object.entries(hintMap(exp, "only")).map(
-    ([name, values]) => [name, Object.keys(values)]));
-  const neutral = withhold({ ...exp, fields: withoutDeal(exp.fields) }, onlyValues);
+  const neutral = withhold({ ...exp, fields: withoutDeal(exp.fields) }, onlyValuesOf(exp));
   return { ...neutral, afterWaiting: { wouldSave: !!hintList(exp, "save_when_complete") } };
 }
 
