@@ -23,6 +23,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.api.test_fyrtioett_api import tricks_for
 from tests.pwa.helpers import api_get, api_post, expect_seq, shot, start_game
 from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
 from tests.pwa.test_swedish import LEAKS
@@ -328,6 +329,35 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
     expect_seq(page, 2)
     assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
                                                  "failed": [1]}
+
+
+def test_fyrtioett_quick_form_after_a_deal_played_card_by_card_says_why_it_waits(
+        page: Page, live_server):
+    """A table that played its last deal card by card follows the next one live too: the
+    quick form's last bid saves nothing, and the form says so, naming why."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    for seat, bid in ((3, 4), (2, 3), (1, 2), (0, 2)):
+        view = api_post(page, live_server.url, {"type": "bid", "seat": seat, "bid": bid})
+    for winner, cards in tricks_for([3, 3, 3, 2, 2, 2, 1, 0, 0, 0, 0, 3, 3]):
+        leader = view["table"]["expected"]["seat"]
+        rest = iter(cards[1:])
+        laid = [cards[0] if seat == winner else next(rest)
+                for seat in [(leader - k) % 4 for k in range(4)]]
+        view = api_post(page, live_server.url, {"type": "trick", "cards": " ".join(laid)})
+    expect(page.locator(".status .prompt")).to_contain_text("Giv 2")
+    form = quick(page)
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    expect(form.locator(".saves-by-button")).to_have_text(
+        "Förra given spelades kort för kort, så sista budet sparar inte den här – bordet "
+        "följer den medan den spelas. Spara den med knappen när den är spelad.")
+    for name, bid in [("Cia", "3"), ("Bo", "4"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    expect(form.locator(".submit-bar .saves-next")).to_have_text(
+        "Sista valet sparar inte: tryck på Spara given.")
+    seq = api_get(page, live_server.url, "")["seq"]
+    pick(form, "Bud Dan", "3")
+    assert api_get(page, live_server.url, "")["seq"] == seq  # nothing saved by the last bid
+    expect(page.locator(".auto-saved")).to_have_count(0)
 
 
 def bid_offline(page: Page, bids: list[tuple[str, str]]) -> None:
