@@ -16,10 +16,11 @@ for) and then the API had answered — the largest paint came at 4.2–4.5 s. No
   as soon as its modules are in, without a round trip to the API.
 - The server draws the top of the table screen as ``js/table-view.js`` draws it for a
   spectator: the table's title, what the game expects now, and "you are following the
-  table". That prompt is the largest text of the first screen (the paint Lighthouse times),
-  so it now comes with the first response and the stylesheet. Only that much is drawn
-  here, on purpose: the protokoll below it (protokoll.js and its words) is not copied into
-  Python; it appears beneath when the app draws, and nothing the server drew moves — the
+  table". That prompt (beside a short one, that line) is the largest text of the first
+  screen (the paint Lighthouse times), so it now comes with the first response and the
+  stylesheet. A spectator reads the prompt's headline, without "Mata in …" (they enter
+  nothing). Only that much is drawn here, on purpose: the protokoll below it (protokoll.js
+  and its words) is not copied into Python; it appears beneath when the app draws, and nothing the server drew moves — the
   app draws the same elements in the same places (tests/pwa/test_spectator_page.py).
   At a tournament's table the band of the tournament comes between the title and the
   prompt, so only the title is drawn there.
@@ -138,7 +139,8 @@ def top_of_table(table: dict[str, Any], lang: str) -> str:
     if table.get("tournament"):  # its band comes next (js/tournament-band.js): not drawn
         screen = f'<div class="table-screen"><div class="status">{title}</div></div>'
     else:
-        prompt = pick((table.get("expected") or {}).get("prompt"), lang)
+        expected = table.get("expected") or {}  # a spectator enters nothing: no "Mata in …"
+        prompt = pick(expected.get("headline") or expected.get("prompt"), lang)
         screen = ('<div class="table-screen"><div class="status">'
                   f'{title}<p class="prompt" role="status" aria-live="polite">'
                   f'{escape(prompt)}</p></div>'

@@ -53,21 +53,45 @@ class Expectation:
 
 @dataclass(frozen=True)
 class Expected:
-    """What the game expects next (design principle 5)."""
+    """What the game expects next (design principle 5).
+
+    ``prompt_sv``/``prompt_en`` are said to the table's players, who enter what happens. A
+    prompt that also tells them how to enter it ("Mata in given kort för kort eller
+    snabbt.") carries a ``headline`` as well: the same words without that instruction, for
+    a reader who cannot enter anything (a spectator). Build such a prompt with ``told``, so
+    the two never drift apart; a prompt without an instruction has no headline (None)."""
 
     phase: str
     prompt_sv: str
     prompt_en: str
     seat: int | None = None  # the seat to act, when play is in turn
     inputs: tuple[Expectation, ...] = ()
+    headline_sv: str | None = None
+    headline_en: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        said = {
             "phase": self.phase,
             "seat": self.seat,
             "prompt": {"sv": self.prompt_sv, "en": self.prompt_en},
             "inputs": [i.as_dict() for i in self.inputs],
         }
+        if self.headline_sv is not None:
+            said["headline"] = {"sv": self.headline_sv, "en": self.headline_en}
+        return said
+
+
+def told(what_sv: str, what_en: str, how_sv: str, how_en: str, *,
+         then_sv: str = "", then_en: str = "") -> dict[str, str]:
+    """The texts of an ``Expected`` whose prompt tells the players how to enter what
+    happens: ``Expected(phase, **told(...), seat=..., inputs=...)``. The prompt is
+    ``what how then`` (sentences joined by a space), the headline ``what then``, the
+    instruction ``how`` left out for a reader who cannot enter (a spectator)."""
+    def joined(*parts: str) -> str:
+        return " ".join(p for p in parts if p)
+    return {"prompt_sv": joined(what_sv, how_sv, then_sv),
+            "prompt_en": joined(what_en, how_en, then_en),
+            "headline_sv": joined(what_sv, then_sv), "headline_en": joined(what_en, then_en)}
 
 
 @runtime_checkable

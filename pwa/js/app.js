@@ -240,7 +240,8 @@ async function loadPending() {
 /** The hints the table gave for an entry's type just before the entry (`GET …/at/{seq-1}`):
  * its correction offers what the engine accepts there — Fyrtioett's "kasta" to that deal's
  * fourth bidder alone, none once three bids were worth 11. Without a network the correction
- * offers what the game allows in general (the engine refuses the rest). */
+ * takes those this phone saw there, or holds such a value back (generic-form.js
+ * `correctionOf`). */
 async function loadEntryHints(seq) {
   const event = (app.log?.events || []).find((e) => e.seq === seq)?.event;
   // Asked again at each correction: an undo or correction before it may have changed them.

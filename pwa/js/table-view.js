@@ -248,7 +248,7 @@ export function renderTable(app, actions, opts = {}) {
     offline: app.offline, pendingCount: app.pending.length, pendingCards: pendingCards(app.pending),
   };
   const correct = writable && ((entry) => renderGenericInput(ctx, {
-    type: entry.event.type, seat: entry.event.seat ?? null, choices: [],
+    type: entry.event.type, seat: entry.event.seat ?? null, choices: [], seq: entry.seq,
     fields: app.entryHints?.[entry.seq] || {},
   }, { initial: entry.event, titled: false, draftKey: `correct:${entry.seq}`,
        submitLabel: t("saveCorrection"),
@@ -267,8 +267,10 @@ export function renderTable(app, actions, opts = {}) {
     h("div", { class: "status" },
       h("h2", {}, table.title),
       renderTournamentBand(table),
+      // A reader who cannot enter reads the headline: the prompt without "Mata in …".
       takesDeals(table) && h("p", { class: "prompt", role: "status", "aria-live": "polite" },
-                             pick(table.expected.prompt))),
+                             pick(writable ? table.expected.prompt
+                                           : table.expected.headline || table.expected.prompt))),
     writable && !playing && renderSeat(app, actions),
     !writable && h("p", { class: "read-only" }, t("readOnly"), " ",
       h("button", { type: "button", class: "secondary small", onclick: actions.refresh }, t("refresh"))),

@@ -128,7 +128,7 @@ from ..errors import violation as _violation
 from ..events import EventSpec
 from ..knowledge import Claim, Knowledge
 from ..marks import strokes
-from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+from ..protocol import (check_players, Expectation, Expected, not_expected, option, told,
                         RuleSection)
 from ..seating import left_of, right_of, side_of  # side_of: partners opposite
 from ..sheet import Sheet, SheetRow
@@ -576,13 +576,13 @@ def _expected_turns(state: State) -> Expected:
     if state.phase == "deal":
         dealer, cutter = state.dealer, cutter_of(state.dealer)
         return Expected(
-            "deal",
-            f"{_name(state, dealer)} ger, {_name(state, cutter)} kuperar. Mata in given "
-            "stick för stick eller snabbt.",
-            f"{_name(state, dealer)} deals, {_name(state, cutter)} cuts. Enter the deal trick "
-            "by trick or by quick entry.", dealer,
-            (Expectation("deal", dealer, fields={"dealer": [dealer], "cut": [cutter]}),
-             Expectation("result", fields=RESULT_HINTS)))
+            "deal", **told(f"{_name(state, dealer)} ger, {_name(state, cutter)} kuperar.",
+                           f"{_name(state, dealer)} deals, {_name(state, cutter)} cuts.",
+                           "Mata in given stick för stick eller snabbt.",
+                           "Enter the deal trick by trick or by quick entry."),
+            seat=dealer,
+            inputs=(Expectation("deal", dealer, fields={"dealer": [dealer], "cut": [cutter]}),
+                    Expectation("result", fields=RESULT_HINTS)))
     assert deal is not None
     seat = _to_act(deal)
     assert seat is not None

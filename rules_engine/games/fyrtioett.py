@@ -523,13 +523,17 @@ def _quick_bid_hints(state: State) -> dict[str, Any]:
     completes them saves the deal (``save_when_complete``), so who failed is ticked before
     it — unless the table follows the deal entry by entry (``followed_live``): the bids
     picked while the bidding goes on would save the deal as "alla tog hem" before a card
-    is played, so there the form waits for its save button."""
+    is played, so there the form waits for its save button and says why
+    (``saves_by_button``: "bids_entered" when a bid of this deal was entered one by one,
+    "played_live" when the last deal was played card by card)."""
     deal = state.deal
     last = bidding_order(deal)[-1]
     bids: list[int | str] = list(range(state.options.min_bid, MAX_BID + 1))
     hints: dict[str, Any] = {"bids": bids}
     if not followed_live(state):
         hints["save_when_complete"] = ["bids"]
+    else:
+        hints["saves_by_button"] = "bids_entered" if deal.bids else "played_live"
     three = len(deal.bids) == PLAYERS - 1
     if not three or bids_points(b for _, b in deal.bids) < MIN_BID_POINTS:
         hints["bids"] = bids + ["kasta"]

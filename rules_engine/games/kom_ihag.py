@@ -62,7 +62,7 @@ from typing import Any
 from ..cards import FRENCH52, RANKS_ACE_HIGH, Card, format_cards
 from ..errors import EventFormatError, Finding, RuleViolation, violation as _violation
 from ..events import EventSpec
-from ..protocol import (check_first_dealer, check_players, Expectation, Expected, option,
+from ..protocol import (check_first_dealer, check_players, Expectation, Expected, option, told,
                         RuleSection)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow
@@ -491,10 +491,13 @@ def expected(state: State) -> Expected:
     cards = [str(c) for c in cards_left(state)]
     ranks = [r for r in RANKS if pairs_left(state, r)]
     if tally_mode(state):
+        # The whole prompt is how to enter: a spectator reads what happens instead.
         return Expected(
             "tally", "Mata in varje par när det tas, av vem som helst (missar matas inte in).",
-            "Enter each pair as it is taken, by anyone (misses are not entered).", None,
-            (Expectation("pair", fields={"seat": list(range(state.n)), "rank": ranks,
+            "Enter each pair as it is taken, by anyone (misses are not entered).",
+            headline_sv="Spelarna vänder kort i tur och ordning; varje par som tas förs in.",
+            headline_en="The players turn cards in turn; each pair taken is recorded.",
+            inputs=(Expectation("pair", fields={"seat": list(range(state.n)), "rank": ranks,
                                          "cards": cards}), Expectation("result")))
     seat = state.to_play
     inputs = [Expectation("pair", seat, fields={"rank": ranks, "cards": cards})]
@@ -502,8 +505,9 @@ def expected(state: State) -> Expected:
         inputs.append(Expectation("miss", seat, fields={"cards": cards}))
     if seat is None:
         inputs.append(Expectation("result"))
-        return Expected("start", "Yngste spelaren börjar: mata in den första turen.",
-                        "The youngest player begins: enter the first turn.", None, tuple(inputs))
+        return Expected("start", **told("Yngste spelaren börjar.", "The youngest player begins.",
+                                        "Mata in den första turen.", "Enter the first turn."),
+                        inputs=tuple(inputs))
     inputs.append(Expectation("result"))  # quick entry of the rest, at any time
     return Expected("play", f"{_name(state, seat)} vänder två kort.",
                     f"{_name(state, seat)} turns two cards.", seat, tuple(inputs))

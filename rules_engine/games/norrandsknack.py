@@ -132,7 +132,7 @@ from ..errors import EventFormatError, Finding, RuleViolation, violation as _vio
 from ..secrets import PrivateSpec, sealed
 from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
-from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+from ..protocol import (check_players, Expectation, Expected, not_expected, option, told,
                         RuleSection)
 from ..seating import next_seat
 from ..sheet import Sheet, SheetRow, append_row
@@ -596,8 +596,8 @@ def _expected_turns(state: State) -> Expected:
                         f"The omgång is over: {winner} came down to 0 and won.", None, calls)
     if state.phase == "deal":
         dealer = _name(state, state.dealer)
-        first_sv = " Första givens regler gäller." if state.first_rules else ""
-        first_en = " The first deal's rules hold." if state.first_rules else ""
+        first_sv = "Första givens regler gäller." if state.first_rules else ""
+        first_en = "The first deal's rules hold." if state.first_rules else ""
         if state.options.bid_after_three:
             how_sv = "tre kort var och vänder upp trumfkortet (de två sista efter budet)"
             how_en = "three cards each and turns the trump card (the last two after the bids)"
@@ -609,10 +609,11 @@ def _expected_turns(state: State) -> Expected:
         if not state.deals_started and not state.drawn:
             inputs.append(Expectation("draw", fields={"cards": "required", "count": state.n}))
         inputs += calls
-        return Expected("deal", f"{dealer} ger: {how_sv}. Ange det uppvända kortet, eller "
-                        f"mata in hela given snabbt.{first_sv}",
-                        f"{dealer} deals: {how_en}. Enter the turned card, or enter the whole "
-                        f"deal at once.{first_en}", state.dealer, tuple(inputs))
+        return Expected("deal", **told(
+            f"{dealer} ger: {how_sv}.", f"{dealer} deals: {how_en}.",
+            "Ange det uppvända kortet, eller mata in hela given snabbt.",
+            "Enter the turned card, or enter the whole deal at once.",
+            then_sv=first_sv, then_en=first_en), seat=state.dealer, inputs=tuple(inputs))
     assert deal is not None
     if state.phase == "bidding":
         seat = _bidder(state, deal)

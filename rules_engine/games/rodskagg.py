@@ -96,7 +96,7 @@ from .. import bidding, hands as hand_entry
 from ..errors import Finding, RuleViolation, violation as _violation
 from ..events import EventSpec, play_event, trick_event
 from ..knowledge import Knowledge
-from ..protocol import (check_players, Expectation, Expected, not_expected, option,
+from ..protocol import (check_players, Expectation, Expected, not_expected, option, told,
                         RuleSection)
 from ..seating import next_seat, seats_from
 from ..sheet import Sheet, SheetRow, append_row
@@ -565,10 +565,12 @@ def _expected_turns(state: State) -> Expected:
     if state.phase == "deal":
         dealer = _name(state, state.dealer)
         return Expected(
-            "deal", f"{dealer} ger. Mata in given kort för kort eller snabbt.",
-            f"{dealer} deals. Enter the deal card by card or by quick entry.", state.dealer,
-            (Expectation("deal", state.dealer), Expectation("result", fields=_RESULT_HINTS),
-             Expectation("misdeal", fields={"knocked": "required"})) + extras)
+            "deal", **told(f"{dealer} ger.", f"{dealer} deals.",
+                           "Mata in given kort för kort eller snabbt.",
+                           "Enter the deal card by card or by quick entry."),
+            seat=state.dealer,
+            inputs=(Expectation("deal", state.dealer), Expectation("result", fields=_RESULT_HINTS),
+                    Expectation("misdeal", fields={"knocked": "required"})) + extras)
     assert deal is not None
     misdeal = Expectation("misdeal")
     if state.phase == "bidding":

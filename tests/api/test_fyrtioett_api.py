@@ -205,3 +205,27 @@ def test_the_protokoll_as_csv(client):
     assert lines[1].endswith(",0,0,0,0")
     assert lines[2] == "1,1,\"Giv 1: Dan 4 hem, Cia 3 hem, Bo 2 bet, Anna 2 hem\",2,-2,3,4"
     assert lines[3] == "2,2,\"Giv 2: kastad — buden värda 9, minst 11 behövs\",2,-2,3,4"
+
+
+def test_the_quick_form_is_told_why_its_last_bid_does_not_save(client):
+    """While the table follows a deal live, the bids come before the play: the quick entry's
+    last bid saves nothing (no ``save_when_complete``), and the hint says why, for the form
+    to say it in words — a bid of this deal entered one by one, or the last deal played card
+    by card."""
+    def quick_fields(view):
+        return next(i for i in view["expected"]["inputs"] if i["type"] == "result")["fields"]
+
+    table = fyrtioett_table(client)
+    fields = quick_fields(table.created["table"])
+    assert "saves_by_button" not in fields and fields["save_when_complete"] == ["bids"]
+    view = table.ok({"type": "bid", "seat": D, "bid": 4})
+    fields = quick_fields(view)
+    assert fields["saves_by_button"] == "bids_entered" and "save_when_complete" not in fields
+    for seat, bid in ((C, 3), (B, 2), (A, 2)):
+        view = table.ok({"type": "bid", "seat": seat, "bid": bid})
+    view = play_tricks(table, [D, D, D, C, C, C, B, A, A, A, A, D, D])
+    fields = quick_fields(view)  # deal 2, nothing of it entered: the last was played live
+    assert fields["saves_by_button"] == "played_live" and "save_when_complete" not in fields
+    view = table.ok({"type": "result", "bids": [3, 3, 4, 3]})  # deal 2 by quick entry
+    fields = quick_fields(view)
+    assert "saves_by_button" not in fields and fields["save_when_complete"] == ["bids"]

@@ -49,8 +49,12 @@ def test_the_page_carries_what_the_api_answers_this_key(client, table):
     assert view["join_code"] is None and view["access"]["write"] is False
     assert f'<div id="app" data-first-view="{table.id}">' in page
     assert f"<h2>{html.escape(view['title'])}</h2>" in page
-    prompt = view["expected"]["prompt"]["en"]
-    assert f'<p class="prompt" role="status" aria-live="polite">{html.escape(prompt)}</p>' in page
+    # A spectator enters nothing: the headline, without the players' "Enter the deal …".
+    assert view["expected"]["headline"]["en"] == "Bo deals."
+    assert view["expected"]["prompt"]["en"] == \
+        "Bo deals. Enter the deal card by card or by quick entry."
+    assert '<p class="prompt" role="status" aria-live="polite">Bo deals.</p>' in page
+    assert "Enter the deal" not in page.split('id="first-answers"')[0]
     assert "You are following the table as a spectator." in page and '<html lang="en">' in page
     assert '<p class="loading">' not in page
     # The game's details come beside the modules; the key's answer needs no request.
@@ -108,8 +112,8 @@ def test_the_page_speaks_the_readers_language(client, table):
         words = spectator_page.WORDS[lang]
         assert f'<html lang="{lang}">' in page, headers
         assert words["readOnly"] in page and f">{words['otherLangCode']}</button>" in page
-        prompt = table.view()["expected"]["prompt"][lang]
-        assert html.escape(prompt) in page
+        headline = table.view()["expected"]["headline"][lang]
+        assert f'aria-live="polite">{html.escape(headline)}</p>' in page
     client.set_cookie("lang", "en")
     page = get_page(client, key, **{"Accept-Language": "sv"})
     assert '<html lang="en">' in page and spectator_page.WORDS["en"]["readOnly"] in page

@@ -23,6 +23,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.api.test_fyrtioett_api import tricks_for
 from tests.pwa.helpers import api_get, api_post, expect_seq, shot, start_game
 from tests.pwa.test_first_page import PLAYERS, expect_totals, start_table
 from tests.pwa.test_swedish import LEAKS
@@ -303,15 +304,20 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
     before a single card, so picking the rest of the bids in the quick form must not save
     the deal as played ("alla tog hem"). The form no longer says that its last choice
     saves, the last bid saves nothing, and its button is what saves the deal (entered after
-    its play, with who failed)."""
+    its play, with who failed). The form says why in words, above the seats and again at
+    the thumb before the last bid."""
     start_game(page, live_server.url, "fyrtioett", PLAYERS)
     api_post(page, live_server.url, {"type": "bid", "seat": 3, "bid": 3})  # Dan bids 3
     expect(page.locator(".status .prompt")).to_contain_text("Cia bjuder")
     form = quick(page)
     expect(form.locator(".saves-when-complete")).to_have_count(0)
+    expect(form.locator(".saves-by-button")).to_have_text(
+        "Buden i den här given matas in ett och ett, så sista budet sparar inte given – den "
+        "spelas först. Spara den med knappen när den är spelad.")
     for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
         pick(form, f"Bud {name}", bid)
-    expect(form.locator(".submit-bar .saves-next")).to_have_text("")
+    expect(form.locator(".submit-bar .saves-next")).to_have_text(
+        "Sista valet sparar inte: tryck på Spara given.")
     pick(form, "Bud Anna", "3")
     expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
         "radio", name="3", exact=True)).to_be_checked()
@@ -323,6 +329,35 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
     expect_seq(page, 2)
     assert last_event(page, live_server.url) == {"type": "result", "bids": [3, 3, 4, 3],
                                                  "failed": [1]}
+
+
+def test_fyrtioett_quick_form_after_a_deal_played_card_by_card_says_why_it_waits(
+        page: Page, live_server):
+    """A table that played its last deal card by card follows the next one live too: the
+    quick form's last bid saves nothing, and the form says so, naming why."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    for seat, bid in ((3, 4), (2, 3), (1, 2), (0, 2)):
+        view = api_post(page, live_server.url, {"type": "bid", "seat": seat, "bid": bid})
+    for winner, cards in tricks_for([3, 3, 3, 2, 2, 2, 1, 0, 0, 0, 0, 3, 3]):
+        leader = view["table"]["expected"]["seat"]
+        rest = iter(cards[1:])
+        laid = [cards[0] if seat == winner else next(rest)
+                for seat in [(leader - k) % 4 for k in range(4)]]
+        view = api_post(page, live_server.url, {"type": "trick", "cards": " ".join(laid)})
+    expect(page.locator(".status .prompt")).to_contain_text("Giv 2")
+    form = quick(page)
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    expect(form.locator(".saves-by-button")).to_have_text(
+        "Förra given spelades kort för kort, så sista budet sparar inte den här – bordet "
+        "följer den medan den spelas. Spara den med knappen när den är spelad.")
+    for name, bid in [("Cia", "3"), ("Bo", "4"), ("Anna", "3")]:
+        pick(form, f"Bud {name}", bid)
+    expect(form.locator(".submit-bar .saves-next")).to_have_text(
+        "Sista valet sparar inte: tryck på Spara given.")
+    seq = api_get(page, live_server.url, "")["seq"]
+    pick(form, "Bud Dan", "3")
+    assert api_get(page, live_server.url, "")["seq"] == seq  # nothing saved by the last bid
+    expect(page.locator(".auto-saved")).to_have_count(0)
 
 
 def bid_offline(page: Page, bids: list[tuple[str, str]]) -> None:
@@ -349,6 +384,25 @@ def test_fyrtioett_a_deal_saved_offline_by_its_last_bid_keeps_undo_and_correct(
     expect(page.locator(".outbox li")).to_have_count(1)
     words = saved.inner_text()
     assert not LEAKS.search(words), words  # in Swedish, no raw words
+    # The form below is for the deal after the one that waits: the view is from before it,
+    # so nothing of the old deal is offered as this one's (its dealer, its order, "Kastar"
+    # for its fourth bidder, its last bid saving): said in words, saved by the button.
+    form = quick(page)
+    expect(form.locator(".after-waiting")).to_have_text(
+        "Det som väntar i telefonen kommer före det du matar in här, och det som visas här "
+        "gäller före det.")
+    expect(form.locator(".saves-by-button")).to_have_text(
+        "Därför sparar inte sista valet given: spara den med knappen.")
+    expect(form.locator(".withheld")).to_have_text(
+        "”Kastar” visas inte: bara vissa spelare får välja det, och vilka det är i den här "
+        "given vet telefonen först när nätet är tillbaka.")
+    expect(form.locator(".saves-when-complete")).to_have_count(0)
+    expect(form.locator(".chip.dealer")).to_have_count(0)
+    assert form.locator("fieldset.seat-entry legend").all_inner_texts() == list(PLAYERS)
+    for name in PLAYERS:
+        assert "kasta" not in fyrtioett_bid_choices(form, name)
+    words = form.inner_text()
+    assert not LEAKS.search(words), words
     shot(page, "quick-fyrtioett-queued", full_page=False)
     # Bo failed: "Ångra" takes it out of the outbox, the form comes back filled in.
     saved.get_by_role("button", name="Ångra").click()
@@ -439,6 +493,50 @@ def test_fyrtioett_correction_offers_kasta_to_that_deals_fourth_bidder_alone(
     expect_seq(page, 3)
     assert last_event(page, live_server.url) == {"type": "correct", "target": 1, "event": {
         "type": "result", "bids": ["kasta", 1, 1, 1]}}
+
+
+def test_fyrtioett_correction_without_a_network_offers_kasta_from_what_the_phone_saw(
+        page: Page, live_server):
+    """Without a network the table cannot be asked what it expected before an entry. The
+    phone kept the quick entry's hints where it drew the form (before deal 1, before deal
+    2), so a correction still offers "Kastar" to that deal's fourth bidder alone. Where it
+    saw nothing (another phone made the entry), it offers "Kastar" to nobody and says why,
+    instead of offering it to every seat for the engine to refuse."""
+    start_game(page, live_server.url, "fyrtioett", PLAYERS)
+    for seq, bids in [(1, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"), ("Anna", "3")]),
+                      (2, [("Cia", "3"), ("Bo", "2"), ("Anna", "3"), ("Dan", "3")])]:
+        form = quick(page)
+        for name, bid in bids[:-1]:
+            pick(form, f"Bud {name}", bid)
+        pick_last(form, f"Bud {bids[-1][0]}", bids[-1][1])
+        expect_saved_by_last_bid(page, seq)
+    page.context.set_offline(True)
+    expect(page.locator(".live")).to_have_text("Utan nät")
+    correction = open_correction(page, 2)
+    expect(correction).to_be_visible()
+    for name in PLAYERS:
+        choices = fyrtioett_bid_choices(correction, name)
+        assert ("kasta" in choices) == (name == "Dan"), (name, choices)
+    expect(correction.locator(".withheld")).to_have_count(0)
+    # A phone that did not see deal 1 entered: "Kastar" held back, and said so.
+    page.evaluate("""Object.keys(localStorage).filter((k) => k.startsWith('protokoll.hintsSeen'))
+                     .forEach((k) => localStorage.removeItem(k))""")
+    correction = open_correction(page, 1)
+    expect(correction).to_be_visible()
+    expect(correction.locator(".withheld")).to_have_text(
+        "”Kastar” visas inte: bara vissa spelare får välja det, och vilka det är i den här "
+        "given vet telefonen först när nätet är tillbaka.")
+    for name in PLAYERS:
+        assert "kasta" not in fyrtioett_bid_choices(correction, name)
+    assert "3" in fyrtioett_bid_choices(correction, "Anna")  # the bids themselves stay
+    # Corrected without a network: the entry waits and is taken when the network is back.
+    correction.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
+    correction.get_by_role("button", name="Spara rättelsen").click()
+    expect(page.locator(".outbox li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".outbox")).to_have_count(0, timeout=10_000)
+    assert last_event(page, live_server.url) == {"type": "correct", "target": 1, "event": {
+        "type": "result", "bids": [3, 3, 4, 3], "failed": [1]}}
 
 
 def test_fyrtioett_exact_tricks_stay_one_fold_away(page: Page, live_server):

@@ -38,7 +38,12 @@ class ExpectationSchema(Schema):
 class ExpectedSchema(Schema):
     phase = fields.String(required=True)
     seat = fields.Integer(allow_none=True, required=True)
-    prompt = fields.Nested(MessagesSchema, required=True)
+    prompt = fields.Nested(MessagesSchema, required=True, metadata={
+        "description": "What happens next, said to the table's players (who enter it)."})
+    headline = fields.Nested(MessagesSchema, metadata={
+        "description": "The prompt without its instruction on how to enter (\"Mata in "
+                       "given …\"), for a reader who cannot enter (a spectator). Absent "
+                       "when the prompt holds no instruction: then the prompt is the headline."})
     inputs = fields.List(fields.Nested(ExpectationSchema), required=True)
 
 

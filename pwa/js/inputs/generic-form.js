@@ -39,8 +39,10 @@
  * - `fields.only: {bids: {kasta: [3]}}`: a value only some units may take (throwing in is
  *   the fourth bidder's), offered to those alone. It names the deal's seats, so it is not
  *   remembered: a correction gets the hints the table gave just before its entry (app.js
- *   `loadEntryHints`, `GET …/at/{seq-1}`), so it offers the value to that deal's seat alone
- *   (to all only without a network; the engine then refuses where it does not belong).
+ *   `loadEntryHints`, `GET …/at/{seq-1}`), so it offers the value to that deal's seat alone;
+ *   without a network, those this phone saw there when it drew the form (`rememberHints`),
+ *   and where it saw none the value is offered to nobody, and the form says why
+ *   (`withhold`): never to every seat for the engine to refuse.
  * - `fields.save_when_complete: ["bids"]`: the tap that gives such a list of buttons its
  *   last missing figure saves the deal, so a typical deal is its four bids and no save
  *   button (the button stays, for a deal refused or completed otherwise; a typed list never
@@ -55,8 +57,14 @@
  *   in); made without a network, it waits in the outbox and "Ångra" takes it out before it
  *   goes. The engine leaves the hint out while the table follows the deal live (the bids
  *   entered one by one, the last deal played card by card): the bidding comes before the
- *   play there. See app.js `submit(…, {auto})`, `undoQueued` and table-view.js
- *   `autoSavedBlock`.
+ *   play there, and `fields.saves_by_button` says which, for the form to say why in words.
+ *   See app.js `submit(…, {auto})`, `undoQueued` and table-view.js `autoSavedBlock`.
+ *
+ * While entries wait in the outbox the table's view, and its hints, are from before them:
+ * the quick form then comes after them (the next deal's, after a deal that waits), drawn
+ * without what belonged to the viewed deal (its order and dealer, whose `only` values are,
+ * its last figure saving), and says so (`afterWaiting`), as the offline card table leaves
+ * out the trick it cannot know.
  */
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -98,7 +106,8 @@ export function sideName(table, index) {
  * round to the dealer; seats out of the match are left out. */
 export function seatOrder(table, exp) {
   const n = table.players.length;
-  if (exp.correction) return Array.from({ length: n }, (_, i) => i);  // that deal's dealer is past
+  // A correction's deal is past; with entries waiting, the deal's dealer is not known yet.
+  if (exp.correction || exp.afterWaiting) return Array.from({ length: n }, (_, i) => i);
   const given = hintList(exp, "order");
   if (given) return given;
   const dealer = table.state?.dealer;
@@ -347,31 +356,104 @@ const isQuick = (exp, fields) =>
 
 /* The hints of a game's quick entry, as this phone last saw them: a correction of a deal
  * opens the same form even when the table no longer expects a quick entry (the match over,
- * a deal under way). The deal's own order of seats is not kept: it was that deal's. */
+ * a deal under way). What belongs to one deal is not kept game-wide: its order of seats,
+ * the seats of `only`, whether its last figure saves. Of `only` the values are kept
+ * (`only_values`: Fyrtioett's "kasta"), so a form that cannot know whose they are holds
+ * them back instead of offering them to every seat (`withhold`). */
 const HINTS_KEY = "protokoll.quickHints";
+/* The quick entry's hints each table gave at a seq, as this phone drew its form there, for
+ * a game whose hints name a deal's seats (`only`): without a network, a correction of entry
+ * #N takes those of N−1, what the table said just before it, as online it asks the table
+ * (`GET …/at/{N−1}`). One key per table (SEEN_KEY + id: its last SEEN_KEPT seqs), and the
+ * last SEEN_TABLES tables kept (their ids under SEEN_KEY). */
+const SEEN_KEY = "protokoll.hintsSeen";
+const SEEN_KEPT = 60;
+const SEEN_TABLES = 10;
+const DEAL_HINTS = ["order", "only", "save_when_complete", "saves_by_button"];
 
-function readHints() {
-  try { return JSON.parse(localStorage.getItem(HINTS_KEY) || "{}") || {}; } catch { return {}; }
+function readStored(key) {
+  try { return JSON.parse(localStorage.getItem(key) || "{}") || {}; } catch { return {}; }
 }
 
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode, full */ }
+}
+
+const readHints = () => readStored(HINTS_KEY);
+/** The values of the hint `only`, without whose they are: {bids: ["kasta"]}. */
+const onlyValuesOf = (exp) => Object.fromEntries(Object.entries(hintMap(exp, "only")).map(
+  ([name, values]) => [name, Object.keys(values)]));
+const withoutDeal = (fields) =>
+  Object.fromEntries(Object.entries(fields || {}).filter(([name]) => !DEAL_HINTS.includes(name)));
+
 function rememberHints(ctx, exp) {
-  const { order, only, save_when_complete: saves, ...fields } = exp.fields || {};
+  const fields = withoutDeal(exp.fields);
+  const onlyValues = onlyValuesOf(exp);
+  if (Object.keys(onlyValues).length) fields.only_values = onlyValues;
   const key = `${ctx.game?.id}:${exp.type}`;
   const all = readHints();
   const merged = { ...(all[key] || {}), ...fields };
-  if (JSON.stringify(merged) === JSON.stringify(all[key])) return;
-  all[key] = merged;
-  try { localStorage.setItem(HINTS_KEY, JSON.stringify(all)); } catch { /* private mode */ }
+  if (JSON.stringify(merged) !== JSON.stringify(all[key])) {
+    all[key] = merged;
+    store(HINTS_KEY, all);
+  }
+  if (merged.only_values) rememberSeen(ctx.table, exp.fields || {});
 }
 
-/** The expectation a correction of a seatless entry is drawn from: the table's own hints for
- * that type if it expects one now, over those remembered. */
+function rememberSeen(table, fields) {
+  const key = `${SEEN_KEY}.${table.id}`;
+  const mine = readStored(key);
+  if (JSON.stringify(mine[table.seq]) === JSON.stringify(fields)) return;
+  mine[table.seq] = fields;
+  for (const seq of Object.keys(mine).map(Number).sort((a, b) => a - b).slice(0, -SEEN_KEPT)) delete mine[seq];
+  store(key, mine);
+  const tables = [...(readStored(SEEN_KEY).tables || []).filter((id) => id !== table.id), table.id];
+  for (const id of tables.splice(0, Math.max(0, tables.length - SEEN_TABLES))) {
+    try { localStorage.removeItem(`${SEEN_KEY}.${id}`); } catch { /* private mode */ }
+  }
+  store(SEEN_KEY, { tables });
+}
+
+const seenBefore = (table, seq) => readStored(`${SEEN_KEY}.${table.id}`)[seq - 1] ?? null;
+
+/** Hold back the values only some units may take, when whose they are is not known (the
+ * form's view is from before entries that wait; a correction without the network of an
+ * entry this phone did not see made): not offered, and the form says why (`withheld`). */
+function withhold(exp, values) {
+  const fields = { ...exp.fields };
+  const withheld = [];
+  for (const [name, held] of Object.entries(values || {})) {
+    if (!Array.isArray(fields[name])) continue;
+    withheld.push(...fields[name].filter((v) => held.includes(String(v))));
+    fields[name] = fields[name].filter((v) => !held.includes(String(v)));
+  }
+  delete fields.only;
+  return { ...exp, fields, withheld };
+}
+
+/** The expectation a correction of a seatless entry is drawn from: the hints the table gave
+ * just before the entry (app.js `loadEntryHints`; without a network, those this phone saw
+ * there), over the table's own for that type if it expects one now, over those remembered.
+ * Neither of the last two knows that deal's seats: if the first is missing, a value only
+ * some seats may take is held back. */
 function correctionOf(ctx, exp) {
   const live = (ctx.table.expected?.inputs || []).find((i) => i.type === exp.type && !isSet(i.seat));
   // The deal now under way has its own order and its own seats for `only`: not the entry's.
-  const { order, only, ...now } = live?.fields || {};
-  const remembered = readHints()[`${ctx.game?.id}:${exp.type}`] || {};
-  return { ...exp, fields: { ...remembered, ...now, ...(exp.fields || {}) }, correction: true };
+  const now = withoutDeal(live?.fields);
+  const { only_values: onlyValues, ...remembered } = readHints()[`${ctx.game?.id}:${exp.type}`] || {};
+  const own = Object.keys(exp.fields || {}).length ? exp.fields
+    : isSet(exp.seq) ? seenBefore(ctx.table, exp.seq) : null;
+  const corrected = { ...exp, fields: { ...remembered, ...now, ...(own || {}) }, correction: true };
+  return own ? corrected : withhold(corrected, onlyValues);
+}
+
+/** The quick entry drawn while entries wait in the outbox: the table's view, and so its
+ * hints, are from before them. What belonged to that deal (its order, whose `only` values
+ * are, whether its last figure saves) is not this one's: the form is neutral there, saved
+ * by its button, and says so (`afterWaiting`). */
+function afterWaiting(ctx, exp) {
+  const neutral = withhold({ ...exp, fields: withoutDeal(exp.fields) }, onlyValuesOf(exp));
+  return { ...neutral, afterWaiting: { wouldSave: !!hintList(exp, "save_when_complete") } };
 }
 
 const needsEveryFigure = (field) => field.kind === "list" && (field.elementChoices || isSet(field.total));
@@ -414,6 +496,14 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     : lists.filter((f) => f.elementChoices && !complete(f)
                    && (hintList(exp, "save_when_complete") || []).includes(f.name));
   const unitName = (f, index) => (f.unit === "side" ? sideName(table, index) : table.players[index]);
+  // Where the last figure would save the deal but does not here, the form says why, in
+  // words: the table follows the deal live (hint `saves_by_button`: "bids_entered",
+  // "played_live"), or the view is from before entries that wait (`afterWaiting`).
+  const whyByButton = exp.correction ? null
+    : exp.afterWaiting ? (exp.afterWaiting.wouldSave ? t("afterWaitingSaves") : null)
+    : { bids_entered: t("savesByButtonBids"), played_live: t("savesByButtonPlayed") }[hintOf(exp, "saves_by_button")]
+      ?? null;
+  const buttonLists = whyByButton ? lists.filter((f) => f.elementChoices && !complete(f)) : [];
 
   const shows = {};
   const follows = {};
@@ -452,8 +542,9 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
   // Said at the thumb before the tap that saves: one figure left of such a list.
   const savesNext = h("span", { class: "saves-next", "aria-live": "polite" });
   const showSavesNext = () => {
-    const oneLeft = savesWith.some((f) => orderOf(f).filter((i) => !isSet(values[f.name][i])).length === 1);
-    savesNext.textContent = oneLeft ? t("lastChoiceSaves") : "";
+    const oneLeftOf = (some) => some.some((f) => orderOf(f).filter((i) => !isSet(values[f.name][i])).length === 1);
+    savesNext.textContent = oneLeftOf(savesWith) ? t("lastChoiceSaves")
+      : oneLeftOf(buttonLists) ? t("lastChoiceWaits") : "";
   };
   const changed = () => { error.hidden = true; refill(); showSums(); showSavesNext(); };
   const speak = (kind, index) => {
@@ -497,7 +588,8 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     const unit = { index: seat, name: table.players[seat] };
     return h("fieldset", { class: "seat-entry", dataset: { seat: String(seat) } },
       h("legend", {}, unit.name,
-        !exp.correction && seat === table.state?.dealer && h("span", { class: "chip dealer" }, t("deals"))),
+        !exp.correction && !exp.afterWaiting && seat === table.state?.dealer
+          && h("span", { class: "chip dealer" }, t("deals"))),
       perSeat.map((f) => elementControl(f, values, unit, `${id}-${f.name}`, hooks)),
       boxes.map((f) => h("label", { class: "switch joined" },
         h("input", { type: "checkbox", name: `${f.name}-${seat}`,
@@ -524,6 +616,10 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help)),
     savesWith.map((f) => h("p", { class: "hint saves-when-complete" },
       t("savesWhenComplete", { what: fieldNoun(f.name) }))),
+    exp.afterWaiting && h("p", { class: "hint after-waiting" }, t("afterWaiting")),
+    whyByButton && h("p", { class: "hint saves-by-button" }, whyByButton),
+    (exp.withheld || []).map((value) => h("p", { class: "hint withheld" },
+      t("withheldValue", { value: valueLabel(value) }))),
     asked.map((f) => fieldControl(f, values, ctx, `${id}-${f.name}`, exp)),
     sidesFirst.map(sideBlock),
     perSeat.length > 0 && seatOrder(table, exp).map(seatBlock),
@@ -553,6 +649,7 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   const spec = ctx.game?.events?.[type];
   const wholeDeal = type === "result" || specFields(spec).some((f) => f.kind === "list");
   if (initial && !isSet(exp.seat) && wholeDeal) exp = correctionOf(ctx, exp);
+  else if (!isSet(exp.seat) && wholeDeal && ctx.pendingCount > 0) exp = afterWaiting(ctx, exp);
   const fields = freeFields(exp, spec, table);
   for (const field of fields) {
     // An entry given per seat where the form asks per side (whist allows both): per seat.
@@ -584,7 +681,7 @@ export function renderGenericInput(ctx, exp, { titled = true, initial = null, on
   }
   const values = ctx.draft(key, () => startingValues(fields, initial));
   if (isQuick(exp, fields)) {
-    if (!exp.correction) rememberHints(ctx, exp);
+    if (!exp.correction && !exp.afterWaiting) rememberHints(ctx, exp);
     return quickForm(ctx, exp, spec, fields, values, post, { submitLabel });
   }
   return h("form", { class: `input input-${type}`, "aria-label": title,
