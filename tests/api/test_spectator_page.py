@@ -140,7 +140,7 @@ def test_a_wrong_key_gets_the_normal_page_with_the_refusal_counted_once(tmp_path
     for attempt in range(3):
         page = get_page(client, wrong)
         assert "data-first-view" not in page and '<p class="loading">' in page
-        assert "fetchpriority" not in page  # nothing drawn: the app's files come first
+        assert page.count('fetchpriority="low" fetchpriority') == 0  # one priority a link
         (answer,) = answers_in(page).values()
         assert answer["status"] == 404 and answer["body"]["code"] == "spectator_key_unknown"
     (answer,) = answers_in(get_page(client, wrong)).values()

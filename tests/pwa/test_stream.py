@@ -124,7 +124,8 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
     screen's modules are neither preloaded nor waited for by the start page, and js/later.js
     asks for all of them at once, so no module of either is found one level late."""
     html = client.get("/").get_data(as_text=True)
-    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
+    preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
+                               html))
     later_js = (pages.PWA_DIR / "js" / "later.js").read_text(encoding="utf-8")
     later = set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index("MODULES"):
                                                        later_js.index("STYLES")]))
@@ -160,7 +161,8 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
     # (at low priority: the table's top is drawn in the page; tests/api/test_spectator_page.py)
     preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
                                html))
-    before = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', plain))
+    before = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
+                            plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
     assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
