@@ -241,7 +241,7 @@ class _Kept:
     rows: tuple[tuple[int, str | None, int | None, str], ...]
 
 
-_kept: dict[str, _Kept] = {}
+_kept: dict[tuple[str, str], _Kept] = {}  # by (the database file, the table)
 
 
 def _rows_query(types: tuple[str, ...]) -> str:
@@ -265,14 +265,18 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
     The log is append-only — an entry, once committed, never changes and is never taken
     out; an undo or a correction is an entry of its own — so the rows up to a seq this
     process read once are those rows for good, and only the entries after it are read
-    (one step down the log's key). What is kept is keyed by the table and checked against
+    (one step down the log's key). What is kept is keyed by the file and the table and
+    checked against
     the database's restore generation (``m011_restore_generation``: a restore can put an
     older log back under the same ids, and draws a new generation), read in the same
     statement; a connection that reads an older moment of the file than the one kept
     gets the kept rows up to its own last seq. Nothing read inside a write transaction is
     kept (its entries may yet be rolled back). ``tests/api/test_private_rows_kept.py``
     holds this to the full query."""
-    kept = _kept.get(table_id)
+    # By file as well: a backup copied to another file keeps the generation, and a
+    # process may serve both (two apps, a test).
+    key = (getattr(db, "protokoll_file", ":memory:"), table_id)
+    kept = _kept.get(key)
     if kept is not None and kept.types != types:
         kept = None
     after = -1 if kept is None else kept.seq
@@ -302,9 +306,9 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
     else:
         rows = kept.rows + new if new else kept.rows
     if last is not None and not db.conn.in_transaction and (kept is None or last > kept.seq):
-        if len(_kept) >= _KEEP_TABLES and table_id not in _kept:
+        if len(_kept) >= _KEEP_TABLES and key not in _kept:
             _kept.pop(next(iter(_kept)), None)
-        _kept[table_id] = _Kept(generation, types, last, rows)
+        _kept[key] = _Kept(generation, types, last, rows)
     return rows
 
 

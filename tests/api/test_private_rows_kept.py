@@ -14,7 +14,8 @@ connection right after), through:
 - each of those games' private entry undone, entered again and corrected, at every post;
 - a restore of an older backup under a running process, the table then played on to the
   same seqs with other entries;
-- a second process (its own memory) appending between this process's posts.
+- a second process (its own memory) appending between this process's posts;
+- a copy of the file (same generation, same ids) served by the same process.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import pytest
 
 from api import backup as backups
+from api import create_app
 from api import disclosure
 from rules_engine.registry import get_game
 from tests.api import test_post_reads, test_private_entries
@@ -57,7 +59,7 @@ def held(monkeypatch):
     monkeypatch.setattr(disclosure, "_kept", {})
 
     def checked(db, table_id, types):
-        kept = disclosure._kept.get(table_id)
+        kept = disclosure._kept.get((db.protokoll_file, table_id))
         rows = real(db, table_id, types)
         assert rows == full_query(db, table_id, types), table_id
         seen["calls"] += 1
@@ -122,12 +124,12 @@ def test_a_restore_of_an_older_log_is_read_anew(app, client, held, tmp_path):
     _play(scene, hand_at, hand_at + 3)  # three hands entered, kept by this process
     assert client.get(f"/api/tables/{scene.id}/events",
                       headers=scene.manager.headers).status_code == 200
-    assert disclosure._kept[scene.id].rows
+    assert kept_of(app, scene.id).rows
     backups.restore(saved, app.config["DATABASE"], force=True)
     log = client.get(f"/api/tables/{scene.id}/events", headers=scene.manager.headers).json
     scene.seq = log["events"][-1]["seq"]
     assert not any(e["event"]["type"] == "hand" for e in log["events"])
-    assert disclosure._kept[scene.id].rows == ()  # read anew: the older log has none
+    assert kept_of(app, scene.id).rows == ()  # read anew: the older log has none
     # The same seqs again with other entries: the three hands in the other order.
     for index in (hand_at + 2, hand_at + 1, hand_at):
         poster = scene.readers["own"] if index == scene.case.entry else scene.manager
@@ -144,12 +146,35 @@ def test_a_second_process_appending_is_read_after_what_was_kept(app, client, hel
     monkeypatch.setattr(disclosure, "_kept", ours)
     hand_at = next(i for i, e in enumerate(scene.events) if e["type"] == "hand")
     _play(scene, 0, hand_at + 1)  # this process: the first hand
-    kept = ours[scene.id]
+    kept = kept_of(app, scene.id, ours)
     theirs: dict = {}
     monkeypatch.setattr(disclosure, "_kept", theirs)  # another process's memory
     _play(scene, hand_at + 1, hand_at + 3)  # two more hands, posted there
     monkeypatch.setattr(disclosure, "_kept", ours)
-    assert ours[scene.id] is kept  # this process kept nothing of them
+    assert kept_of(app, scene.id, ours) is kept  # this process kept nothing of them
     _play(scene, hand_at + 3, len(scene.events))
-    assert ours[scene.id].seq == scene.seq
-    assert len([r for r in ours[scene.id].rows if '"hand"' in r[3]]) >= 3
+    assert kept_of(app, scene.id, ours).seq == scene.seq
+    assert len([r for r in kept_of(app, scene.id, ours).rows if '"hand"' in r[3]]) >= 3
+
+
+def test_a_copy_of_the_file_served_by_the_same_process_is_read_as_its_own(app, client, held,
+                                                                          tmp_path):
+    """A backup copied to another file has the same restore generation and table ids; a
+    process serving both (two apps) keeps their rows apart."""
+    scene = _rodskagg_scene(client, app)
+    hand_at = next(i for i, e in enumerate(scene.events) if e["type"] == "hand")
+    _play(scene, 0, hand_at + 3)
+    copy = tmp_path / "copy.sqlite"
+    backups.backup(app.config["DATABASE"], copy)
+    _play(scene, hand_at + 3, hand_at + 4)  # one more hand, in the first file only
+    assert len(kept_of(app, scene.id).rows) == 4
+    other = create_app({"DATABASE": str(copy), "TESTING": True})
+    log = other.test_client().get(f"/api/tables/{scene.id}/events",
+                                  headers=scene.manager.headers)
+    assert log.status_code == 200, log.json
+    assert len([e for e in log.json["events"] if e["event"]["type"] == "hand"]) == 3
+    assert len(kept_of(other, scene.id).rows) == 3
+
+
+def kept_of(app, table_id, kept=None):
+    return (disclosure._kept if kept is None else kept)[(app.config["DATABASE"], table_id)]
