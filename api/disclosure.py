@@ -274,9 +274,11 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
     kept (its entries may yet be rolled back). ``tests/api/test_private_rows_kept.py``
     holds this to the full query."""
     # By file as well: a backup copied to another file keeps the generation, and a
-    # process may serve both (two apps, a test).
-    key = (getattr(db, "protokoll_file", ":memory:"), table_id)
-    kept = _kept.get(key)
+    # process may serve both (two apps, a test). A database not opened by ``db.connect``
+    # (no file named) is read whole and nothing of it kept.
+    file = getattr(db, "protokoll_file", None)
+    key = (file, table_id)
+    kept = _kept.get(key) if file is not None else None
     if kept is not None and kept.types != types:
         kept = None
     after = -1 if kept is None else kept.seq
@@ -305,7 +307,8 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
         return tuple(r for r in kept.rows if last is not None and r[0] <= last)
     else:
         rows = kept.rows + new if new else kept.rows
-    if last is not None and not db.conn.in_transaction and (kept is None or last > kept.seq):
+    if (file is not None and last is not None and not db.conn.in_transaction
+            and (kept is None or last > kept.seq)):
         if len(_kept) >= _KEEP_TABLES and key not in _kept:
             _kept.pop(next(iter(_kept)), None)
         _kept[key] = _Kept(generation, types, last, rows)
