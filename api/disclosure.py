@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
@@ -205,16 +206,12 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
     in_deal = has_deals and current is not None
     if opens and not (in_deal if has_deals else not module.is_over(state)):
         return Disclosure(module, reader, {}, in_deal=in_deal)  # every entry is open
-    types = sorted(set(private) | {"correct"})
-    marks = ", ".join("?" for _ in types)
-    of_deal, deal_params = "", []
-    if opens and in_deal:  # only the deal in progress can hold closed entries
-        of_deal, deal_params = "(deal is null or deal = ?) and ", [current]
+    types = tuple(sorted(set(private) | {"correct"}))
+    of_deal = opens and in_deal  # only the deal in progress can hold closed entries
     entries: dict[int, PrivateEntry] = {}
-    for seq, device_id, deal, event_json in db.execute(
-            f"select seq, device_id, deal, event from events where table_id = ? and "
-            f"{of_deal}json_extract(event, '$.type') in ({marks}) order by seq",
-            [row["id"], *deal_params, *types]).fetchall():
+    for seq, device_id, deal, event_json in private_rows(db, row["id"], types):
+        if of_deal and deal is not None and deal != current:
+            continue
         found = private_spec(module, json.loads(event_json))
         if found is None:
             continue
@@ -227,6 +224,95 @@ def load(db: sqlite_utils.Database, row: dict[str, Any], module: Any, state: Any
             over = bool(module.is_over(state))
         entries[seq] = PrivateEntry(seq, found[0]["seat"], deal, device_id, opens and over)
     return Disclosure(module, reader, entries, in_deal=in_deal)
+
+
+# --- the private entries' rows, kept per process -----------------------------------------
+_KEEP_TABLES = 4096  # tables whose rows a process keeps (the oldest forgotten first)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """The rows of a table's log of ``types`` up to ``seq`` (the log's last seq when they
+    were read), in the database of restore generation ``generation``."""
+
+    generation: str
+    types: tuple[str, ...]
+    seq: int
+    rows: tuple[tuple[int, str | None, int | None, str], ...]
+
+
+_kept: dict[tuple[str, str], _Kept] = {}  # by (the database file, the table)
+
+
+def _rows_query(types: tuple[str, ...]) -> str:
+    marks = ", ".join("?" for _ in types)
+    # One statement, so one moment of the file: the restore generation, the log's last seq
+    # and the rows after ``?2``. The left join gives the generation's row when no event
+    # is new.
+    return ("select g.generation, (select max(seq) from events where table_id = ?1), "
+            "e.seq, e.device_id, e.deal, e.event from restore_generation g "
+            "left join events e on e.table_id = ?1 and e.seq > ?2 and "
+            f"json_extract(e.event, '$.type') in ({marks}) where g.id = 1 order by e.seq")
+
+
+def private_rows(db: sqlite_utils.Database, table_id: str,
+                 types: tuple[str, ...]) -> tuple[tuple[int, str | None, int | None, str], ...]:
+    """(seq, device_id, deal, event) of the table's log entries whose type is one of
+    ``types``, in seq order: what ``select ... where table_id = ? and json_extract(event,
+    '$.type') in (types)`` gives (issue 16: that query scanned every event of the table, at
+    nearly every post).
+
+    The log is append-only — an entry, once committed, never changes and is never taken
+    out; an undo or a correction is an entry of its own — so the rows up to a seq this
+    process read once are those rows for good, and only the entries after it are read
+    (one step down the log's key). What is kept is keyed by the file and the table and
+    checked against
+    the database's restore generation (``m011_restore_generation``: a restore can put an
+    older log back under the same ids, and draws a new generation), read in the same
+    statement; a connection that reads an older moment of the file than the one kept
+    gets the kept rows up to its own last seq. Nothing read inside a write transaction is
+    kept (its entries may yet be rolled back). ``tests/api/test_private_rows_kept.py``
+    holds this to the full query."""
+    # By file as well: a backup copied to another file keeps the generation, and a
+    # process may serve both (two apps, a test). A database not opened by ``db.connect``
+    # (no file named) is read whole and nothing of it kept.
+    file = getattr(db, "protokoll_file", None)
+    key = (file, table_id)
+    kept = _kept.get(key) if file is not None else None
+    if kept is not None and kept.types != types:
+        kept = None
+    after = -1 if kept is None else kept.seq
+    query = _rows_query(types)
+    try:
+        found = db.execute(query, [table_id, after, *types]).fetchall()
+    except sqlite3.OperationalError as error:
+        if "restore_generation" not in str(error):
+            raise
+        found = []
+    if not found:  # no restore generation (a bare file): the log as it is, kept nowhere
+        marks = ", ".join("?" for _ in types)
+        return tuple(db.execute(
+            "select seq, device_id, deal, event from events where table_id = ? and "
+            f"json_extract(event, '$.type') in ({marks}) order by seq",
+            [table_id, *types]).fetchall())
+    generation, last = found[0][0], found[0][1]
+    if kept is not None and kept.generation != generation:  # a restore: read it all
+        kept, after = None, -1
+        found = db.execute(query, [table_id, after, *types]).fetchall()
+        generation, last = found[0][0], found[0][1]
+    new = tuple(r[2:] for r in found if r[2] is not None)
+    if kept is None:
+        rows = new
+    elif last is None or last < kept.seq:  # an older moment than the one kept
+        return tuple(r for r in kept.rows if last is not None and r[0] <= last)
+    else:
+        rows = kept.rows + new if new else kept.rows
+    if (file is not None and last is not None and not db.conn.in_transaction
+            and (kept is None or last > kept.seq)):
+        if len(_kept) >= _KEEP_TABLES and key not in _kept:
+            _kept.pop(next(iter(_kept)), None)
+        _kept[key] = _Kept(generation, types, last, rows)
+    return rows
 
 
 def everything(module: Any) -> Disclosure:

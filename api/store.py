@@ -281,6 +281,27 @@ def load_states(db: sqlite_utils.Database, table_ids: list[str]
     return out
 
 
+def options_shown(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The table's options with their defaults filled in, as a table view shows them:
+    ``build_options(...).__dict__``, built once per process for each game and set of
+    options (issue 16: it was built anew for every answer); a copy each time.
+    ``tests/api/test_options_shown.py`` holds it to ``build_options``."""
+    try:  # each value with its type: 1 and 1.0 and True are equal keys, not equal options
+        key: Any = (game, tuple(sorted((name, type(value), value)
+                                       for name, value in options.items())))
+        built = _options_built.get(key)
+    except TypeError:  # a list or an object among them: none of the games' own
+        return build_options(get_game(game).Options, options).__dict__
+    if built is None:
+        built = build_options(get_game(game).Options, options).__dict__
+        if len(_options_built) < 1024:
+            _options_built[key] = built
+    return dict(built)
+
+
+_options_built: dict[Any, dict[str, Any]] = {}
+
+
 def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
                show_join_code: bool = True,
                disclosed: "disclosure.Disclosure | None" = None,
@@ -297,7 +318,7 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
         "game": module.ID,
         "title": module.TITLE,
         "players": list(setup.players),
-        "options": build_options(module.Options, setup.options).__dict__,
+        "options": options_shown(setup.game, setup.options),
         "first_dealer": setup.first_dealer,
         "join_code": row["join_code"] if show_join_code else None,
         "seq": row["seq"],

@@ -21,11 +21,29 @@ GAMES: tuple[ModuleType, ...] = (rodskagg, game800, game1000, game150, fjabbe, f
                                  skitgubbe, kom_ihag, fan_tan, muggins, gris)
 
 
-def get_game(name: str) -> GameModule:
-    key = name.strip().lower()
+def _by_name() -> dict[str, ModuleType]:
+    """Each game's id and aliases, the first game in ``GAMES`` order for a name two of
+    them would claim: what a walk over ``GAMES`` finds first. Only names a looked-up name
+    can become (stripped, lower case): the walk compared those only."""
+    names: dict[str, ModuleType] = {}
     for game in GAMES:
-        if key == game.ID or key in game.ALIASES:
-            return game  # type: ignore[return-value]
+        for name in (game.ID, *game.ALIASES):
+            if name == name.strip().lower():
+                names.setdefault(name, game)
+    return names
+
+
+_BY_NAME = _by_name()
+
+
+def get_game(name: str) -> GameModule:
+    """The game module named ``name`` (its id or an alias; any case, spaces around): one
+    dict lookup, since every post and every read asks (issue 16)."""
+    game = _BY_NAME.get(name) if isinstance(name, str) else None
+    if game is None:
+        game = _BY_NAME.get(name.strip().lower())
+    if game is not None:
+        return game  # type: ignore[return-value]
     raise RuleViolation("unknown_game", rule="Spelkatalogen", params={"game": name,
                         "known": [g.ID for g in GAMES]},
                         sv=f"Okänt spel: {name}.", en=f"Unknown game: {name}.")
