@@ -299,6 +299,20 @@ def test_fyrtioett_a_deal_saved_by_its_last_bid_is_undone_or_corrected_in_one_ta
     expect_totals(page, [6, -1, 7, 0])
 
 
+def last_bid_saves_nothing(page: Page, live_server, form, bids: list[tuple[str, str]]) -> None:
+    """The quick form's bids picked in turn: before the last, the thumb is told that it will
+    not save; the last saves nothing (no entry, no "saved" notice)."""
+    *first, (last_name, last_bid) = bids
+    for name, bid in first:
+        pick(form, f"Bud {name}", bid)
+    expect(form.locator(".submit-bar .saves-next")).to_have_text(
+        "Sista valet sparar inte: tryck på Spara given.")
+    seq = api_get(page, live_server.url, "")["seq"]
+    pick(form, f"Bud {last_name}", last_bid)
+    assert api_get(page, live_server.url, "")["seq"] == seq  # the last bid saved nothing
+    expect(page.locator(".auto-saved")).to_have_count(0)
+
+
 def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, live_server):
     """A table bidding on the phone bid by bid follows the deal live: the bidding comes
     before a single card, so picking the rest of the bids in the quick form must not save
@@ -314,15 +328,10 @@ def test_fyrtioett_quick_form_does_not_save_a_deal_bid_one_by_one(page: Page, li
     expect(form.locator(".saves-by-button")).to_have_text(
         "Buden i den här given matas in ett och ett, så sista budet sparar inte given – den "
         "spelas först. Spara den med knappen när den är spelad.")
-    for name, bid in [("Dan", "3"), ("Cia", "4"), ("Bo", "3")]:
-        pick(form, f"Bud {name}", bid)
-    expect(form.locator(".submit-bar .saves-next")).to_have_text(
-        "Sista valet sparar inte: tryck på Spara given.")
-    pick(form, "Bud Anna", "3")
+    last_bid_saves_nothing(page, live_server, form, [("Dan", "3"), ("Cia", "4"), ("Bo", "3"),
+                                                     ("Anna", "3")])
     expect(form.get_by_role("radiogroup", name="Bud Anna").get_by_role(
         "radio", name="3", exact=True)).to_be_checked()
-    assert api_get(page, live_server.url, "")["seq"] == 1  # the last bid saved nothing
-    expect(page.locator(".auto-saved")).to_have_count(0)
     # Played out on paper: Bo failed; the button saves the deal.
     form.locator('fieldset[data-seat="1"]').get_by_label("Bet").check()
     form.get_by_role("button", name="Spara given").click()
@@ -350,14 +359,8 @@ def test_fyrtioett_quick_form_after_a_deal_played_card_by_card_says_why_it_waits
     expect(form.locator(".saves-by-button")).to_have_text(
         "Förra given spelades kort för kort, så sista budet sparar inte den här – bordet "
         "följer den medan den spelas. Spara den med knappen när den är spelad.")
-    for name, bid in [("Cia", "3"), ("Bo", "4"), ("Anna", "3")]:
-        pick(form, f"Bud {name}", bid)
-    expect(form.locator(".submit-bar .saves-next")).to_have_text(
-        "Sista valet sparar inte: tryck på Spara given.")
-    seq = api_get(page, live_server.url, "")["seq"]
-    pick(form, "Bud Dan", "3")
-    assert api_get(page, live_server.url, "")["seq"] == seq  # nothing saved by the last bid
-    expect(page.locator(".auto-saved")).to_have_count(0)
+    last_bid_saves_nothing(page, live_server, form, [("Cia", "3"), ("Bo", "4"), ("Anna", "3"),
+                                                     ("Dan", "3")])
 
 
 def bid_offline(page: Page, bids: list[tuple[str, str]]) -> None:
