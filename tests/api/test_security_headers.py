@@ -25,4 +25,4 @@ def test_the_page_has_no_inline_script_or_style(client):
     html = client.get("/").data.decode()
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)  # every script has a src
     assert "<style" not in html and "style=" not in html
-    assert re.search(r'<script type="module" src="[^"]+"></script>', html)
+    assert re.search(r'<script type="module"[^>]* src="[^"]+"></script>', html)
