@@ -15,8 +15,10 @@ version with ``keep_compressed(key)``; its compressed body is then kept per enco
 key (flask-compress's cache, ``COMPRESS_CACHE_BACKEND``/``COMPRESS_CACHE_KEY``), so it is
 compressed once per version and encoding in a process, not at every fetch — and a poll
 whose ``If-None-Match`` names the compressed ETag (``"…:zstd"``, which the route's own
-check cannot match) gets its 304 without compressing anything. Other answers are
-compressed each time, as before.
+check cannot match) gets its 304 without compressing anything. The app's files (keyed by
+path and their ETag, which changes with the file) and the catalog (by the ETag, a hash of
+its body) are kept the same way: every phone of a tournament fetches them. Other answers
+(a table, its log: different at every post) are compressed each time.
 """
 
 from __future__ import annotations
@@ -99,9 +101,13 @@ def install(app: Flask) -> None:
         if (response.direct_passthrough and response.status_code == 200
                 and response.mimetype in _compress.compress_mimetypes_set):
             # An app file (send_file): read it into the answer, so it is compressed whole,
-            # with a Content-Length and a 304 for a matching ETag.
+            # with a Content-Length and a 304 for a matching ETag. Its ETag names the
+            # file's version (modification time and size): compressed once per version.
             response.direct_passthrough = False
             response.get_data()
+            etag = response.get_etag()[0]
+            if etag:
+                keep_compressed(f"file|{request.path}|{etag}")
         response = _compress.after_request(response)
         if response.get_etag()[0]:  # not compressed (too small, not accepted): still 304
             response.make_conditional(request)

@@ -1,16 +1,18 @@
-"""The public standings are compressed once per version and encoding, not at every fetch:
-the kept compressed body is the one compressing the current JSON gives, a poll naming the
-compressed ETag gets its 304 without compressing, and a change gives a new ETag and a
-body compressed afresh (``api/compression.py``)."""
+"""The public standings, the catalog and the app's files are compressed once per version and
+encoding, not at every fetch: the kept compressed body is the one compressing the current
+body gives, a poll naming the compressed ETag gets its 304 without compressing, and a change
+gives a new ETag and a body compressed afresh (``api/compression.py``)."""
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
 
 import flask_compress.flask_compress as flask_compress
 import pytest
 
+from api import compression, pages
 from tests.conftest import bearer, make_director
 
 
@@ -73,9 +75,49 @@ def test_standings_are_compressed_once_per_version_and_encoding(client, compress
     assert any(r["rounds"] and r["rounds"][0].get("status") == "playing" for r in rows)
 
 
-def test_other_answers_are_compressed_each_time(client, compressions):
-    """Only an answer that names its version is kept: the catalog is compressed anew."""
+def test_the_catalog_and_app_files_are_compressed_once_per_encoding(client, compressions):
+    """Every phone fetches them; their bodies do not change while the server runs."""
+    compression.forget_kept()
+    for path in ("/api/games", "/api/games/800", "/js/app.js", "/style.css"):
+        plain = client.get(path).data
+        first = client.get(path, headers={"Accept-Encoding": "gzip"})
+        again = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert first.headers["Content-Encoding"] == again.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(first.data) == gzip.decompress(again.data) == plain
+        assert again.headers["ETag"] == first.headers["ETag"]
+        poll = client.get(path, headers={"Accept-Encoding": "gzip",
+                                         "If-None-Match": first.headers["ETag"]})
+        assert poll.status_code == 304 and poll.data == b""
+    assert compressions == ["gzip"] * 4
+    # An alias names the same entry: the same body, the kept one.
+    assert client.get("/api/games/attahundra", headers={"Accept-Encoding": "gzip"}).headers[
+        "ETag"] == client.get("/api/games/800", headers={"Accept-Encoding": "gzip"}).headers["ETag"]
+    assert compressions == ["gzip"] * 4
+
+
+def test_a_changed_app_file_is_compressed_afresh(client, compressions, tmp_path, monkeypatch):
+    """The file's ETag (its time and size) is in the key: a new version is never answered
+    with the old one's kept body."""
+    compression.forget_kept()
+    monkeypatch.setattr(pages, "PWA_DIR", tmp_path)
+    css = tmp_path / "style.css"
+    css.write_text("body { color: black; }\n" * 100, encoding="utf-8")
+    os.utime(css, (1_000_000_000, 1_000_000_000))
+    first = client.get("/style.css", headers={"Accept-Encoding": "gzip"})
+    assert gzip.decompress(first.data) == css.read_bytes()
+    css.write_text("body { color: white; }\n" * 100, encoding="utf-8")  # same size
+    os.utime(css, (1_000_000_100, 1_000_000_100))
+    second = client.get("/style.css", headers={"Accept-Encoding": "gzip",
+                                                "If-None-Match": first.headers["ETag"]})
+    assert second.status_code == 200 and second.headers["ETag"] != first.headers["ETag"]
+    assert gzip.decompress(second.data) == css.read_bytes()
+    assert compressions == ["gzip", "gzip"]
+
+
+def test_other_answers_are_compressed_each_time(client, compressions, table):
+    """Only an answer that names its version is kept: a table's view is compressed anew."""
     for _ in range(2):
-        assert client.get("/api/games", headers={"Accept-Encoding": "gzip"}).headers[
-            "Content-Encoding"] == "gzip"
+        response = client.get(f"/api/tables/{table.id}",
+                              headers={**table.headers, "Accept-Encoding": "gzip"})
+        assert response.headers["Content-Encoding"] == "gzip"
     assert compressions == ["gzip", "gzip"]
