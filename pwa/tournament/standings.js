@@ -6,12 +6,12 @@
  */
 import { ApiError, get } from "./api.js";
 import { fill, figure, h, param } from "./dom.js";
-import { lang, langButton, pick, t } from "./words.js";
+import { lang, langButton, momentText, pick, t } from "./words.js";
 
 const REFRESH_MS = 20_000;
 const id = param("t");
 let last = null;
-let loadedAt = "";
+let loadedAt = null;  // when the standings shown were fetched
 
 function progress(standings) {
   const { tournament, progress: p } = standings;
@@ -84,7 +84,7 @@ function render() {
     h("section", { class: "heading" },
       h("h2", { class: "tournament-name" }, s.tournament.name),
       h("p", { class: "game" }, s.tournament.title),
-      h("p", { class: "print-only printed" }, `${t("printed")} ${loadedAt}`),
+      h("p", { class: "print-only printed" }, `${t("printed")} ${loadedAt ? momentText(loadedAt) : ""}`),
       progress(s)),
     table(s),
     h("section", { class: "tie-breaks" }, h("h2", {}, t("tie_breaks")),
@@ -109,7 +109,7 @@ async function load() {
     // nothing changed, so polling costs little on either side.
     last = await get(`/api/tournaments/${encodeURIComponent(id)}/standings`,
       { token: null, cache: "no-cache" });
-    loadedAt = new Date().toLocaleString(lang() === "sv" ? "sv-SE" : "en-GB");
+    loadedAt = new Date();
     render();
   } catch (error) {
     if (!last) showError(error);

@@ -126,6 +126,17 @@ export function pick(messages) {
 }
 
 /** The language button of every tournament page: it re-renders the page. */
+/* A moment as Swedish (2026-11-24 14:05:09) or British English (24/11/2026, 14:05:09)
+ * writes it — what `toLocaleString("sv-SE" | "en-GB")` gives — written by hand: Intl's
+ * first date format sets up ICU's patterns, tens of milliseconds of the main thread on a
+ * phone (the table screen's js/i18n.js does the same). */
+export function momentText(date, language = lang()) {
+  const two = (n) => String(n).padStart(2, "0");
+  const [y, m, d] = [date.getFullYear(), two(date.getMonth() + 1), two(date.getDate())];
+  const time = `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+  return language === "en" ? `${d}/${m}/${y}, ${time}` : `${y}-${m}-${d} ${time}`;
+}
+
 export function langButton(render) {
   const button = document.createElement("button");
   button.type = "button";

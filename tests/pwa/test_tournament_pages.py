@@ -177,7 +177,17 @@ def test_the_director_runs_a_round_and_the_public_follows(desk: Page, live_serve
     phone.emulate_media(media="print")
     expect(phone.locator("header.top")).to_be_hidden()
     expect(phone.locator(".printed")).to_be_visible()
+    expect(phone.locator(".printed")).to_have_text(
+        re.compile(r"^Standings as of \d\d/\d\d/\d{4}, \d\d:\d\d:\d\d$"))
     expect(phone.locator("th.rounds")).to_be_visible()
+    # The moment is written by hand as the browser's own formats write it.
+    assert phone.evaluate("""async () => {
+      const { momentText } = await import("/tournament/words.js");
+      return [new Date(2026, 0, 5, 9, 3, 7), new Date(2026, 10, 24, 23, 59, 59)].map(
+        (d) => [momentText(d, "sv"), d.toLocaleString("sv-SE"),
+                momentText(d, "en"), d.toLocaleString("en-GB")]);
+    }""") == [["2026-01-05 09:03:07"] * 2 + ["05/01/2026, 09:03:07"] * 2,
+               ["2026-11-24 23:59:59"] * 2 + ["24/11/2026, 23:59:59"] * 2]
 
 
 def test_a_token_kept_from_before_opens_the_desk(desk: Page, live_server):
