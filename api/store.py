@@ -575,7 +575,7 @@ def list_events(db: sqlite_utils.Database, table_id: str,
     row = load_row(db, table_id)
     setup, state = load_state(db, row)
     seen = disclosure.load(db, row, setup.module, state, reader)
-    items = []
+    rows = []
     undone: dict[int, int] = {}
     corrected: dict[int, list[int]] = {}
     for seq, cid, device, created, event_json, name in db.execute(
@@ -587,14 +587,13 @@ def list_events(db: sqlite_utils.Database, table_id: str,
             undone[event["target"]] = seq
         elif event.get("type") == "correct":
             corrected.setdefault(event["target"], []).append(seq)
-        items.append({"seq": seq, "client_event_id": cid, "device_id": device,
-                      "device_name": name, "created_at": created,
-                      "event": seen.event(seq, event)})
+        rows.append((seq, cid, device, created, seen.event(seq, event), name))
     reasons = closing.reasons(db, table_id)
-    for item in items:
-        item["reason"] = reasons.get(item["seq"])
-        item["undone_by"] = undone.get(item["seq"])
-        item["corrected_by"] = corrected.get(item["seq"], [])
+    # Each entry's keys in ``LogEntrySchema``'s order: the route sends this as it is.
+    items = [{"seq": seq, "client_event_id": cid, "device_id": device, "created_at": created,
+              "event": event, "device_name": name, "undone_by": undone.get(seq),
+              "corrected_by": corrected.get(seq, []), "reason": reasons.get(seq)}
+             for seq, cid, device, created, event, name in rows]
     return {"id": table_id, "game": setup.game, "players": list(setup.players),
             "options": setup.options, "first_dealer": setup.first_dealer,
             "seq": row["seq"], "events": items}

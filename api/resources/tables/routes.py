@@ -109,7 +109,11 @@ class Events(MethodView):
     @blp.errors(401, 403, 404, 429)
     def get(self, table_id: str):
         """The log: every entry with its sequence number, device and time"""
-        return read_log(table_id)
+        # Built as the schema says (``store.list_events``; tests hold it to the schema's
+        # dump byte for byte), sent without a pass through marshmallow: every phone at a
+        # table fetches the whole log after each entry another phone makes, and dumping
+        # a few hundred entries was two thirds of that fetch.
+        return json_answer(read_log(table_id))
 
     @blp.arguments(EventPostSchema())  # one instance, not one made per post (issue 16)
     @blp.response(201, EventPostedSchema)
