@@ -10,7 +10,8 @@ import pytest
 from flask import jsonify
 
 from api import store
-from api.resources.tables.schemas import EventLogSchema
+from api.resources.tables import routes
+from api.resources.tables.schemas import EventLogSchema, TableReadSchema
 from tests.api.test_hostile_events import _accepted, default_runs
 from tests.api.test_json_answer import GAMES
 
@@ -60,3 +61,28 @@ def test_the_log_is_the_bytes_the_schema_gave(app, client, monkeypatch, game):
         seen_changes += sum(e["undone_by"] is not None or bool(e["corrected_by"])
                             for e in events)
     assert seen_changes >= 2  # the undo is in the log the bytes were checked on
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_is_the_value_the_schema_gives(app, client, monkeypatch, game):
+    built = []
+    real = routes.read_table
+    monkeypatch.setattr(routes, "read_table", lambda *a, **k: built.append(real(*a, **k))
+                        or built[-1])
+    run = default_runs(game)[0]
+    created = client.post("/api/tables", json={
+        "game": game, "players": run["setup"]["players"], "options": run["setup"]["options"],
+        "first_dealer": run["setup"]["first_dealer"]}).json
+    player = {"Authorization": f"Bearer {created['token']}"}
+    url = f"/api/tables/{created['id']}"
+    readers = (player, {"X-Spectator-Key": created["spectator_key"]})
+    for seq, (event, _views) in enumerate(_accepted(run)[:40]):
+        if seq % 5 == 0:
+            for reader in readers:
+                response = client.get(url, headers=reader)
+                assert response.status_code == 200
+                assert response.json == TableReadSchema().dump(built[-1])
+                assert response.json["seq"] == seq
+        assert client.post(f"{url}/events", json={"based_on": seq, "client_event_id": f"t{seq}",
+                                                  "event": event},
+                           headers=player).status_code == 201
