@@ -16,19 +16,29 @@ from tests.api.test_hostile_events import _accepted, default_runs
 from tests.api.test_json_answer import GAMES
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_log_is_the_bytes_the_schema_gave(app, client, monkeypatch, game):
-    built = []
-    real = store.list_events
-    monkeypatch.setattr(store, "list_events", lambda *a, **k: built.append(real(*a, **k))
-                        or built[-1])
+def _kept(monkeypatch, module, name: str) -> list:
+    """What ``module.name`` returns, each call's value appended (it still returns it)."""
+    built, real = [], getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: built.append(real(*a, **k)) or built[-1])
+    return built
+
+
+def _table_of(client, game: str) -> tuple[dict, dict, list]:
+    """A table of ``game`` set up as its first recorded run; (created, player's headers,
+    the run's accepted entries)."""
     run = default_runs(game)[0]
     created = client.post("/api/tables", json={
         "game": game, "players": run["setup"]["players"], "options": run["setup"]["options"],
         "first_dealer": run["setup"]["first_dealer"]}).json
-    player = {"Authorization": f"Bearer {created['token']}"}
+    return (created, {"Authorization": f"Bearer {created['token']}"},
+            [event for event, _views in _accepted(run)[:40]])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_log_is_the_bytes_the_schema_gave(app, client, monkeypatch, game):
+    built = _kept(monkeypatch, store, "list_events")
+    created, player, entries = _table_of(client, game)
     url = f"/api/tables/{created['id']}/events"
-    entries = [event for event, _views in _accepted(run)[:40]]
     seq = 0
     for event in entries:
         assert client.post(url, json={"based_on": seq, "client_event_id": f"l{seq}",
@@ -65,18 +75,11 @@ def test_the_log_is_the_bytes_the_schema_gave(app, client, monkeypatch, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_table_is_the_value_the_schema_gives(app, client, monkeypatch, game):
-    built = []
-    real = routes.read_table
-    monkeypatch.setattr(routes, "read_table", lambda *a, **k: built.append(real(*a, **k))
-                        or built[-1])
-    run = default_runs(game)[0]
-    created = client.post("/api/tables", json={
-        "game": game, "players": run["setup"]["players"], "options": run["setup"]["options"],
-        "first_dealer": run["setup"]["first_dealer"]}).json
-    player = {"Authorization": f"Bearer {created['token']}"}
+    built = _kept(monkeypatch, routes, "read_table")
+    created, player, entries = _table_of(client, game)
     url = f"/api/tables/{created['id']}"
     readers = (player, {"X-Spectator-Key": created["spectator_key"]})
-    for seq, (event, _views) in enumerate(_accepted(run)[:40]):
+    for seq, event in enumerate(entries):
         if seq % 5 == 0:
             for reader in readers:
                 response = client.get(url, headers=reader)
