@@ -569,31 +569,90 @@ def _answer_again(db: sqlite_utils.Database, row: dict[str, Any], who: principal
 
 
 def list_events(db: sqlite_utils.Database, table_id: str,
-                reader: "disclosure.Reader" = disclosure.NOBODY) -> dict[str, Any]:
+                reader: "disclosure.Reader" = disclosure.NOBODY, after: int | None = None,
+                generation: str | None = None) -> dict[str, Any]:
     """The log, in the format ``protokoll replay`` reads, with who changed what; the cards
-    of private entries ``reader`` may not read are hidden (``api.disclosure``)."""
-    row = load_row(db, table_id)
-    setup, state = load_state(db, row)
-    seen = disclosure.load(db, row, setup.module, state, reader)
-    rows = []
-    undone: dict[int, int] = {}
-    corrected: dict[int, list[int]] = {}
-    for seq, cid, device, created, event_json, name in db.execute(
-            "select e.seq, e.client_event_id, e.device_id, e.created_at, e.event, d.name "
-            "from events e left join devices d on d.id = e.device_id "
-            "where e.table_id = ? order by e.seq", [table_id]).fetchall():
-        event = json.loads(event_json)
-        if event.get("type") == "undo":
-            undone[event["target"]] = seq
-        elif event.get("type") == "correct":
-            corrected.setdefault(event["target"], []).append(seq)
-        rows.append((seq, cid, device, created, seen.event(seq, event), name))
-    reasons = closing.reasons(db, table_id)
+    of private entries ``reader`` may not read are hidden (``api.disclosure``).
+
+    With ``after`` (and the ``generation`` the reader's copy came with), only what changed
+    since the reader's copy of the log up to seq ``after``, for it to merge by seq (issue 16:
+    every phone at a table read the whole log after each entry another phone made, a cost
+    that grew with the match): the entries after it; the earlier entries a new undo or
+    correction points at (their ``undone_by``/``corrected_by`` changed); and every earlier
+    private entry (and correction of one), whose cards this reader may see now and not
+    before (its deal ended, the device changed seat) or the other way round (an undo
+    reopened the deal). Nothing else in the log ever changes: an entry, once committed, is
+    never edited (``disclosure.private_rows``), a device's name is given once, and a
+    director's reason is kept with its entry. A copy from before a restore (another
+    generation) or from past the log's end gets the whole log (``after`` null)."""
+    with read_together(db):
+        row = load_row(db, table_id)
+        setup, state = load_state(db, row)
+        seen = disclosure.load(db, row, setup.module, state, reader)
+        now = _generation(db)
+        if after is not None and (generation != now or after > row["seq"]):
+            after = None
+        rows, undone, corrected = _log_rows(db, table_id, setup.module, after)
+        reasons = closing.reasons(db, table_id)
     # Each entry's keys in ``LogEntrySchema``'s order: the route sends this as it is.
     items = [{"seq": seq, "client_event_id": cid, "device_id": device, "created_at": created,
-              "event": event, "device_name": name, "undone_by": undone.get(seq),
-              "corrected_by": corrected.get(seq, []), "reason": reasons.get(seq)}
+              "event": seen.event(seq, event), "device_name": name,
+              "undone_by": undone.get(seq), "corrected_by": corrected.get(seq, []),
+              "reason": reasons.get(seq)}
              for seq, cid, device, created, event, name in rows]
     return {"id": table_id, "game": setup.game, "players": list(setup.players),
             "options": setup.options, "first_dealer": setup.first_dealer,
-            "seq": row["seq"], "events": items}
+            "seq": row["seq"], "generation": now, "after": after, "events": items}
+
+
+_LOG_COLUMNS = ("select e.seq, e.client_event_id, e.device_id, e.created_at, e.event, d.name "
+                "from events e left join devices d on d.id = e.device_id ")
+
+
+def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, after: int | None
+              ) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
+    """(the log's rows to send, parsed; undone_by and corrected_by by seq, over the whole
+    log). All of them without ``after``; with it, those ``list_events`` names: the rows
+    after it and the undos, corrections and private entries before it read in one pass
+    (the log's other rows are neither parsed nor sent), then the targets of the new undos
+    and corrections."""
+    if after is None:
+        found = db.execute(_LOG_COLUMNS + "where e.table_id = ? order by e.seq",
+                           [table_id]).fetchall()
+    else:
+        types = ("undo", "correct", *(getattr(module, "PRIVATE", None) or {}))
+        found = db.execute(
+            _LOG_COLUMNS + "where e.table_id = ? and (e.seq > ? or json_extract(e.event, "
+            f"'$.type') in ({', '.join('?' * len(types))})) order by e.seq",
+            [table_id, after, *types]).fetchall()
+    rows, undone, corrected = [], {}, {}
+    targets: set[int] = set()
+    for seq, cid, device, created, event_json, name in found:
+        event = json.loads(event_json)
+        kind = event.get("type")
+        if kind == "undo":
+            undone[event["target"]] = seq
+        elif kind == "correct":
+            corrected.setdefault(event["target"], []).append(seq)
+        if after is None or seq > after or disclosure.private_spec(module, event) is not None:
+            rows.append((seq, cid, device, created, event, name))
+        if after is not None and seq > after and kind in ("undo", "correct"):
+            targets.add(event["target"])
+    targets -= {r[0] for r in rows}
+    targets = {t for t in targets if isinstance(t, int) and t <= after} if after is not None \
+        else set()
+    if targets:
+        marks = ", ".join("?" * len(targets))
+        rows += [(seq, cid, device, created, json.loads(event_json), name)
+                 for seq, cid, device, created, event_json, name in db.execute(
+                     _LOG_COLUMNS + f"where e.table_id = ? and e.seq in ({marks})",
+                     [table_id, *sorted(targets)]).fetchall()]
+        rows.sort(key=lambda r: r[0])
+    return rows, undone, corrected
+
+
+def _generation(db: sqlite_utils.Database) -> str:
+    """The database's restore generation (``m011_restore_generation``): a copy of the log
+    read before a restore is not merged with the restored one."""
+    found = db.execute("select generation from restore_generation where id = 1").fetchone()
+    return found[0] if found else ""

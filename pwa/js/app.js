@@ -215,8 +215,8 @@ function remember() {
  * the table and its log instead of after them. */
 async function loadTable(id, game = storage.summaryOf(id)?.game) {
   const details = game ? gameDetails(game).catch(() => null) : null;
-  const [table, log] = await Promise.all([api.getTable(id, app.auth), api.getEvents(id, app.auth),
-                                          tableModules({})]);
+  const [table, log] = await Promise.all([api.getTable(id, app.auth),
+                                          api.getLog(id, app.auth, app.log), tableModules({})]);
   await tableModules(table.access); // the forms too, for a phone that may write
   app.table = table;
   app.access = table.access;
@@ -227,9 +227,10 @@ async function loadTable(id, game = storage.summaryOf(id)?.game) {
 }
 
 async function reloadLog() {
-  try { app.log = await api.getEvents(app.table.id, app.auth); } catch { /* the log is a courtesy */ }
+  try { app.log = await api.getLog(app.table.id, app.auth, app.log); } catch { /* the log is a courtesy */ }
   remember();
 }
+
 
 async function loadPending() {
   app.pending = app.table && app.access?.write ? await later.outbox.waiting(app.table.id) : [];

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.pwa.helpers import api_get, api_post, expect_seq, tap_card
+from tests.pwa.helpers import api_get, api_post, expect_seq, table_credentials, tap_card
 from tests.pwa.test_first_page import start_table
 from tests.pwa.test_play import TRICKS, deal_and_bid
 
@@ -67,3 +67,53 @@ def test_saved_as_leaves_when_another_phone_enters(page: Page, live_server):
     expect_seq(page, 7)
     api_post(page, live_server.url, {"type": "play", "seat": 2, "card": "♥K"})
     expect(page.locator(".toast")).to_have_count(0)
+
+
+_KEPT_LOG = """async (id) => {
+  const db = await new Promise((resolve, reject) => {
+    const opening = indexedDB.open("protokoll");
+    opening.onsuccess = () => resolve(opening.result);
+    opening.onerror = () => reject(opening.error);
+  });
+  try {
+    return await new Promise((resolve) => {
+      const read = db.transaction("views").objectStore("views").get(id);
+      read.onsuccess = () => resolve(read.result?.log ?? null);
+      read.onerror = () => resolve(null);
+    });
+  } finally { db.close(); }
+}"""
+
+
+def kept_log_at(page: Page, table_id: str, seq: int) -> dict:
+    """The log this phone keeps for the table, once it has caught up with ``seq`` (the live
+    stream tells it of the other phone's entry; it reads the log and keeps it)."""
+    for _ in range(100):
+        kept = page.evaluate(_KEPT_LOG, table_id)
+        if kept and kept["seq"] == seq:
+            return kept
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the phone kept the log at {kept and kept['seq']}, not {seq}")
+
+
+def test_a_phone_catches_up_by_what_changed_and_keeps_the_whole_log(page: Page, live_server):
+    """Issue 16: a phone asks for what changed since its copy of the log (``after``), not
+    for the whole log after every entry another phone makes; its copy, kept for opening
+    without a network, is the whole log all the same (an undo by the other phone marks the
+    earlier entry in it)."""
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    tap_card(page, "♥A")
+    expect_seq(page, 7)
+    table_id, _token = table_credentials(page)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url)
+            if r.method == "GET" and r.url.split("?")[0].endswith("/events") else None)
+    api_post(page, live_server.url, {"type": "play", "seat": 2, "card": "♥K"})
+    assert kept_log_at(page, table_id, 8)["events"][-1]["undone_by"] is None
+    api_post(page, live_server.url, {"type": "undo", "target": 8})
+    kept = kept_log_at(page, table_id, 9)
+    assert kept["events"] == api_get(page, live_server.url, "/events")["events"]
+    assert next(e for e in kept["events"] if e["seq"] == 8)["undone_by"] == 9
+    assert asked and all("after=" in url for url in asked), asked
+    expect(page.locator(".play-panel .to-play")).to_contain_text("Cia")

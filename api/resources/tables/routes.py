@@ -23,9 +23,9 @@ from ..access import credentials, guesses, principals, records, rotation
 from ..access.ratelimit import Limits
 from ..seats import records as seats
 from ..tournaments import placement
-from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, ProtokollQuerySchema,
-                      SheetSchema, TableCreateSchema, TableCreatedSchema,
-                      TableReadSchema)
+from .schemas import (EventLogSchema, EventPostSchema, EventPostedSchema, LogQuerySchema,
+                      ProtokollQuerySchema, SheetSchema, TableCreateSchema,
+                      TableCreatedSchema, TableReadSchema)
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
                 description="A table: its log of events, its state and its protokoll.")
@@ -56,10 +56,13 @@ def read_table(table_id: str, creds: credentials.Credentials | None = None) -> d
     return {**view, "tournament": placement.block(g.db, table_id, view), "access": access}
 
 
-def read_log(table_id: str, creds: credentials.Credentials | None = None) -> dict[str, Any]:
-    """``GET /api/tables/ID/events`` before its schema (the log as this reader may see it)."""
+def read_log(table_id: str, creds: credentials.Credentials | None = None,
+             after: int | None = None, generation: str | None = None) -> dict[str, Any]:
+    """``GET /api/tables/ID/events`` before its schema (the log as this reader may see it;
+    with ``after``, what changed since: ``store.list_events``)."""
     _row, who = _readable(table_id, creds)
-    return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who))
+    return store.list_events(g.db, table_id, disclosure.reader_of(g.db, who), after,
+                             generation)
 
 
 @blp.route("")
@@ -107,16 +110,19 @@ class Table(MethodView):
 
 @blp.route("/<string:table_id>/events")
 class Events(MethodView):
+    @blp.arguments(LogQuerySchema, location="query")
     @blp.response(200, EventLogSchema)
     @blp.doc(security=credentials.READ_SECURITY)
-    @blp.errors(401, 403, 404, 429)
-    def get(self, table_id: str):
-        """The log: every entry with its sequence number, device and time"""
+    @blp.errors(400, 401, 403, 404, 422, 429)
+    def get(self, query, table_id: str):
+        """The log: every entry with its sequence number, device and time; with `after`,
+        only what changed since the reader's copy"""
         # Built as the schema says (``store.list_events``; tests hold it to the schema's
         # dump byte for byte), sent without a pass through marshmallow: every phone at a
-        # table fetches the whole log after each entry another phone makes, and dumping
-        # a few hundred entries was two thirds of that fetch.
-        return json_answer(read_log(table_id))
+        # table fetches the log after each entry another phone makes, and dumping a few
+        # hundred entries was two thirds of that fetch.
+        return json_answer(read_log(table_id, after=query["after"],
+                                    generation=query["generation"]))
 
     @blp.arguments(EventPostSchema())  # one instance, not one made per post (issue 16)
     @blp.response(201, EventPostedSchema)

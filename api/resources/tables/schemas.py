@@ -236,7 +236,33 @@ class EventLogSchema(Schema):
     options = fields.Dict(required=True)
     first_dealer = fields.Integer(required=True)
     seq = fields.Integer(required=True)
+    generation = fields.String(required=True, metadata={
+        "description": "Which copy of the database the log was read from (a restore from a "
+                       "backup draws a new one): send it back with `after`."})
+    after = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "null: `events` is the whole log. A number: the answer to `after`, "
+                       "and `events` holds only what changed since the log up to that seq: "
+                       "the entries after it, the earlier entries a new undo or correction "
+                       "points at, and every earlier private entry (and correction of one), "
+                       "whose cards this reader may now see or no longer see. Merge them by "
+                       "seq into the copy."})
     events = fields.List(fields.Nested(LogEntrySchema), required=True)
+
+
+class LogQuerySchema(Schema):
+    @pre_load
+    def _leave_credentials(self, data, **_kwargs):
+        """The join code or spectator key may come in the query string; they are security
+        schemes (read by ``access.credentials``), not arguments of this operation."""
+        return {k: v for k, v in data.items() if k not in QUERY_CREDENTIALS}
+
+    after = fields.Integer(strict=False, load_default=None, validate=validate.Range(min=0),
+                           metadata={"description": "The last seq of the reader's copy of "
+                                     "the log: only what changed since is sent (see the "
+                                     "answer's `after`)."})
+    generation = fields.String(load_default=None, validate=validate.Length(max=100),
+                               metadata={"description": "The `generation` the copy came "
+                                         "with; another one gets the whole log."})
 
 
 class ProtokollQuerySchema(Schema):
