@@ -499,7 +499,10 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
         "where table_id = ? and client_event_id = ?",
         [table_id, client_event_id]).fetchone()
     if earlier is not None:
-        if json.loads(earlier[3]) != event:
+        # A retry is the same device's: another device's post under an id the log shows
+        # is refused whatever its event, or a device that may post a seat's private entry
+        # without reading it (the scorer) could test a guess of its cards (201 or 409).
+        if earlier[1] != device_id or json.loads(earlier[3]) != event:
             raise ApiError(409, "client_event_id_reused",
                            "Det händelse-id:t användes redan för en annan händelse.",
                            "That client event id was already used for another event.",

@@ -527,6 +527,26 @@ def exchange_choices(variant: Variant, state: State) -> tuple[Card, ...]:
     return cards
 
 
+def public_exchange_choices(variant: Variant, state: State) -> tuple[tuple[Card, ...], int]:
+    """What the whole table may be shown of the exchange due (``expected``): the won cards
+    the ★-side may give, judged by the won cards alone, and how many of its discards lie
+    face down (all of them, with ``fjont_from_discards``). Which discards may pay is their
+    secret (``PRIVATE``): under ``fjont_hacka_only`` the won cards offered, or a count of
+    the discards that may be given, would tell whether (and how many of) the discards are
+    hackor. ``exchange_choices`` still decides the entry."""
+    deal = state.deal
+    if deal.debt is None:
+        return (), 0
+    debtor = deal.debt.debtor
+    won = minus(deal.piles[debtor], (STAR,)) if STAR in deal.piles[debtor] \
+        else deal.piles[debtor]
+    if state.rules.fjont_hacka_only and any(card_class(c) == "hacka" for c in won):
+        won = tuple(c for c in won if card_class(c) == "hacka")
+    lying = sum(len(deal.discarded[seat]) for seat in variant.sides[debtor]) \
+        if state.rules.fjont_from_discards else 0
+    return won, lying
+
+
 # --- the machinery, in sibling modules (they read the tables and the state above) ---------
 from . import snapphanaleden_declare as declaring  # noqa: E402
 from . import snapphanaleden_discards as discards  # noqa: E402

@@ -17,9 +17,9 @@ from ..tricks import Trick, led_suit_skipping
 from . import snapphanaleden_declare as declaring
 from . import snapphanaleden_discards as discards
 from . import snapphanaleden_play as play
-from .snapphanaleden import (R_FJONT, R_PLAY, FjontDebt, State, Variant, exchange_choices,
-                             has_played, points_range, seat_name, side_name, to_play,
-                             trick_winner)
+from .snapphanaleden import (R_FJONT, R_PLAY, FjontDebt, State, Variant, has_played,
+                             points_range, public_exchange_choices, seat_name, side_name,
+                             to_play, trick_winner)
 
 
 def refuse_phase(variant: Variant, state: State, event_type: str) -> RuleViolation:
@@ -70,16 +70,16 @@ def expected_of(variant: Variant, state: State) -> Expected:
         assert debt is not None
         debtor = side_name(variant, state, debt.debtor)
         creditor = side_name(variant, state, debt.creditor)
-        choices = exchange_choices(variant, state)
-        won = [c for c in choices if c in deal.piles[debt.debtor]]
+        won, lying = public_exchange_choices(variant, state)
         return Expected(
             "exchange", f"{debtor} ger {creditor} ett kort i utbyte för ★.",
             f"{debtor} give {creditor} a card in exchange for ★.", debt.seat,
             (Expectation("fjont", debt.seat, fields={
                 "creditor": debt.creditor, "trick": debt.trick,
                 # the won cards everybody saw; the discards lie face down: only their number
+                # (neither may depend on what the discards are: public_exchange_choices)
                 "choices": sorted({str(c) for c in won}),
-                "discards": len(choices) - len(won)}),))
+                "discards": lying}),))
     trick = deal.current
     assert trick is not None
     seat = to_play(variant, deal)
