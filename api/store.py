@@ -588,15 +588,18 @@ def list_events(db: sqlite_utils.Database, table_id: str,
     never edited (``disclosure.private_rows``), a device's name is given once, and a
     director's reason is kept with its entry. A copy from before a restore (another
     generation) or from past the log's end gets the whole log (``after`` null)."""
-    with read_together(db):
-        row = load_row(db, table_id)
-        setup, state = load_state(db, row)
-        seen = disclosure.load(db, row, setup.module, state, reader)
-        now = _generation(db)
-        if after is not None and (generation != now or after > row["seq"]):
-            after = None
-        rows, undone, corrected = _log_rows(db, table_id, setup.module, after)
-        reasons = closing.reasons(db, table_id)
+    # The generation first: a restore after it gives rows of the restored file under the
+    # old generation, which the reader's next ``after`` then finds stale (the whole log);
+    # never the other way round. (No transaction around these reads: inside one,
+    # ``disclosure.private_rows`` would keep nothing.)
+    now = _generation(db)
+    row = load_row(db, table_id)
+    setup, state = load_state(db, row)
+    seen = disclosure.load(db, row, setup.module, state, reader)
+    if after is not None and (generation != now or after > row["seq"]):
+        after = None
+    rows, undone, corrected = _log_rows(db, table_id, setup.module, row["seq"], after)
+    reasons = closing.reasons(db, table_id)
     # Each entry's keys in ``LogEntrySchema``'s order: the route sends this as it is.
     items = [{"seq": seq, "client_event_id": cid, "device_id": device, "created_at": created,
               "event": seen.event(seq, event), "device_name": name,
@@ -612,22 +615,24 @@ _LOG_COLUMNS = ("select e.seq, e.client_event_id, e.device_id, e.created_at, e.e
                 "from events e left join devices d on d.id = e.device_id ")
 
 
-def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, after: int | None
-              ) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
-    """(the log's rows to send, parsed; undone_by and corrected_by by seq, over the whole
-    log). All of them without ``after``; with it, those ``list_events`` names: the rows
-    after it and the undos, corrections and private entries before it read in one pass
-    (the log's other rows are neither parsed nor sent), then the targets of the new undos
-    and corrections."""
+def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, upto: int,
+              after: int | None) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
+    """(the log's rows up to seq ``upto`` to send, parsed; undone_by and corrected_by by
+    seq, over that log). All of them without ``after``; with it, those ``list_events``
+    names: the rows after it and the undos, corrections and private entries before it read
+    in one pass (the log's other rows are neither parsed nor sent), then the targets of the
+    new undos and corrections. Only up to ``upto``, the seq of the table row the state and
+    its disclosure were read with: an entry posted since is not judged by a state that
+    does not know it."""
     if after is None:
-        found = db.execute(_LOG_COLUMNS + "where e.table_id = ? order by e.seq",
-                           [table_id]).fetchall()
+        found = db.execute(_LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? order by e.seq",
+                           [table_id, upto]).fetchall()
     else:
         types = ("undo", "correct", *(getattr(module, "PRIVATE", None) or {}))
         found = db.execute(
-            _LOG_COLUMNS + "where e.table_id = ? and (e.seq > ? or json_extract(e.event, "
-            f"'$.type') in ({', '.join('?' * len(types))})) order by e.seq",
-            [table_id, after, *types]).fetchall()
+            _LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? and (e.seq > ? or "
+            f"json_extract(e.event, '$.type') in ({', '.join('?' * len(types))})) "
+            "order by e.seq", [table_id, upto, after, *types]).fetchall()
     rows, undone, corrected = [], {}, {}
     targets: set[int] = set()
     for seq, cid, device, created, event_json, name in found:
