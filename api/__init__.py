@@ -13,6 +13,7 @@ from typing import Any, Callable
 from flask import Flask, g, request
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from . import db as database
 from . import compression, input_guard, limits, security
@@ -31,8 +32,34 @@ _HTTP_CODES = {
     413: ("request_too_large", "Inmatningen är för stor.", "The request is too large."),
     414: ("uri_too_long", "Adressen är för lång.", "The URL is too long."),
     415: ("unsupported_media_type", "Skicka JSON.", "Send JSON."),
+    412: ("precondition_failed",
+          "Villkoret i If-Match eller If-Unmodified-Since stämmer inte: resursen är en annan "
+          "version.",
+          "The If-Match or If-Unmodified-Since condition does not hold: the resource is "
+          "another version."),
+    416: ("range_not_satisfiable", "Det begärda intervallet (Range) går inte att leverera.",
+          "The requested range (Range) cannot be served."),
     500: ("internal_error", "Internt fel.", "Internal error."),
 }
+
+
+def _http_words(status: int, name: str) -> tuple[str, str, str]:
+    """Code and words for an HTTP error werkzeug raised; a status without words of its own
+    is named by its number in Swedish, not by werkzeug's English name in both languages."""
+    return _HTTP_CODES.get(status) or (
+        "http_error", f"Begäran kunde inte utföras (HTTP {status}).",
+        f"The request could not be carried out (HTTP {status}: {name}).")
+
+
+class BoundedInt(IntegerConverter):
+    """``<int:…>`` in a route: a whole number no larger than the API's integer limit
+    (``limits.MAX_JSON_INTEGER``). A path number past it names no round and no player, and
+    past 2**63 - 1 SQLite cannot even take it as a parameter (an OverflowError, once a 500
+    at ``…/rounds/{n}/close``): the route does not match, 404."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False):  # noqa: A002
+        super().__init__(map, fixed_digits, min,
+                         limits.MAX_JSON_INTEGER if max is None else max, signed)
 
 
 # The request fields a person may meet in a refusal, in words (others are named as fields).
@@ -71,8 +98,7 @@ class Api(SmorestApi):
     ERROR_SCHEMA = ErrorSchema
 
     def handle_http_exception(self, error: HTTPException):
-        code, sv, en = _HTTP_CODES.get(error.code or 500,
-                                       ("http_error", error.name, error.name))
+        code, sv, en = _http_words(error.code or 500, error.name)
         details: dict[str, Any] = {}
         data = getattr(error, "data", None) or {}
         if "messages" in data:  # webargs: the request did not fit the schema
@@ -146,6 +172,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def api_error(error: ApiError):
         return error.body(request_lang()), error.status
 
+    app.url_map.converters["int"] = BoundedInt  # before any route is added
     api = Api(app)
     from .resources.access.credentials import register_security_schemes
     register_security_schemes(api)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from flask_compress import Compress
 
 _compress = Compress()
@@ -111,4 +111,23 @@ def install(app: Flask) -> None:
         response = _compress.after_request(response)
         if response.get_etag()[0]:  # not compressed (too small, not accepted): still 304
             response.make_conditional(request)
+        if response.status_code == 412:
+            return _precondition_failed(response)
         return response
+
+
+def _precondition_failed(response: Response) -> Response:
+    """A failed ``If-Match`` (or ``If-Unmodified-Since``): werkzeug's ``make_conditional``
+    sets 412 and leaves the whole body in (the catalog, an app file). A refusal is the one
+    error shape; the resource's ETag stays, so the client learns the version there is."""
+    from . import _HTTP_CODES, request_lang
+    from .errors import ApiError
+
+    code, sv, en = _HTTP_CODES[412]
+    answer = current_app.json.response(ApiError(412, code, sv, en).body(request_lang()))
+    answer.status_code = 412
+    for name in ("ETag", "Last-Modified", "Cache-Control", "Vary"):
+        if name in response.headers:
+            answer.headers[name] = response.headers[name]
+    response.close()
+    return answer

@@ -39,6 +39,55 @@ class ExportError(ValueError):
 
 
 # --- JSON --------------------------------------------------------------------------------------
+# An export is read from anyone's hands (a rival club's server, a hand-edited file): its
+# numbers must be JSON numbers of the sizes the API itself makes, not text that ``int`` or
+# ``float`` would turn into one — "9" * 30 overflowed SQLite's integers (a 500), "nan" or
+# "inf" points stored a tournament whose standings can never be read or written as JSON,
+# and ``bool("false")`` withdrew a player.
+LARGEST = 2**53 - 1     # the API's integer limit (api.limits.MAX_JSON_INTEGER)
+MAX_ROUNDS = 50         # as TournamentCreateSchema.rounds
+MAX_POINTS = 1000       # an adjustment, as AdjustmentCreateSchema.points
+MAX_NAME = 80           # the tournament's name, as TournamentCreateSchema.name
+
+
+def _whole(value: Any, field: str, low: int = 0, high: int = LARGEST) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ExportError(field, f"not a whole number from {low} to {high}")
+    return value
+
+
+def _flag(value: Any, field: str) -> bool:
+    if value is None:
+        return False
+    if type(value) is not bool:
+        raise ExportError(field, "not true or false")
+    return value
+
+
+def _points(value: Any, field: str) -> float:
+    if type(value) not in (int, float) or not -MAX_POINTS <= value <= MAX_POINTS:
+        raise ExportError(field, f"not a number from {-MAX_POINTS} to {MAX_POINTS}")
+    return float(value)
+
+
+def _check_round(data: Any, where: str) -> None:
+    """The numbers of a seated round as ``Round.from_dict`` takes them, strictly."""
+    if not isinstance(data, dict) or not isinstance(data.get("tables"), list):
+        raise ExportError(where, "not a seated round")
+    _whole(data.get("number"), f"{where}.number", 1, MAX_ROUNDS)
+    _whole(data.get("seed"), f"{where}.seed", -LARGEST)
+    for i, table in enumerate(data["tables"]):
+        if not isinstance(table, dict) or not isinstance(table.get("seats"), list):
+            raise ExportError(f"{where}.tables[{i}]", "not a seated table")
+        _whole(table.get("number"), f"{where}.tables[{i}].number", 1)
+        for seat in table["seats"]:
+            _whole(seat, f"{where}.tables[{i}].seats", 1)
+        if table.get("seq") is not None:
+            _whole(table["seq"], f"{where}.tables[{i}].seq")
+        _flag(table.get("over"), f"{where}.tables[{i}].over")
+    for bye in data.get("byes") or ():
+        _whole(bye, f"{where}.byes", 1)
+
 def export_document(tournament: dict[str, Any], players: Iterable[Player],
                     rounds: Iterable[Round], sources: dict[tuple[int, int], dict[str, Any]],
                     adjustments: Iterable[Adjustment],
@@ -75,15 +124,22 @@ def read_export(doc: Any) -> dict[str, Any]:
         for key in ("name", "game", "rounds", "scoring", "created_at"):
             if key not in settings:
                 raise ExportError(f"tournament.{key}", "missing")
+        if not isinstance(settings["name"], str) or not 1 <= len(settings["name"]) <= MAX_NAME:
+            raise ExportError("tournament.name", f"not a name of 1 to {MAX_NAME} characters")
+        if not isinstance(settings["created_at"], str):
+            raise ExportError("tournament.created_at", "not a time")
+        _whole(settings["rounds"], "tournament.rounds", 1, MAX_ROUNDS)
         Limit.from_dict(settings.get("per_round"))
-        players = [Player(int(p["number"]), str(p["name"]), str(p.get("club") or ""),
-                          str(p.get("key") or ""), bool(p.get("withdrawn")))
+        players = [Player(_whole(p["number"], "players.number", 1), str(p["name"]),
+                          str(p.get("club") or ""), str(p.get("key") or ""),
+                          _flag(p.get("withdrawn"), "players.withdrawn"))
                    for p in doc["players"]]
         numbers = {p.number for p in players}
         if len(numbers) != len(players):
             raise ExportError("players", "start numbers repeat")
         rounds, sources = [], {}
-        for data in doc["rounds"]:
+        for index, data in enumerate(doc["rounds"]):
+            _check_round(data, f"rounds[{index}]")
             rnd = Round.from_dict(data)
             for table, raw in zip(rnd.tables, data["tables"]):
                 if not set(table.seats) <= numbers:
@@ -99,9 +155,16 @@ def read_export(doc: Any) -> dict[str, Any]:
                     "over": bool(raw.get("over")), "findings": list(raw.get("findings") or []),
                     "log": list(raw.get("log") or [])}
             rounds.append(rnd)
-        adjustments = [Adjustment(str(a["id"]), int(a["player"]), float(a["points"]),
-                                  str(a["reason"]), a.get("round"), str(a.get("created_at", "")))
+        adjustments = [Adjustment(str(a["id"]), _whole(a["player"], "adjustments.player", 1),
+                                  _points(a["points"], "adjustments.points"),
+                                  str(a["reason"]), None if a.get("round") is None else _whole(
+                                      a["round"], "adjustments.round", 1, settings["rounds"]),
+                                  str(a.get("created_at", "")))
                        for a in doc.get("adjustments", [])]
+        for adjustment in adjustments:
+            if adjustment.player not in numbers:
+                raise ExportError("adjustments.player",
+                                  f"{adjustment.player} is not in the tournament")
     except ExportError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
