@@ -430,7 +430,7 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
         # through ``insert_tables``) and a table's director_id never changes, so a table
         # without one is in no tournament.
         place = placement.locate(db, table_id) if row["director_id"] else None
-        closing.check_writable(db, table_id, who.role, reason, place)
+        closing.check_writable(db, table_id, who.role, reason, place, client_event_id)
         placement.check_round_open(db, table_id, lambda: _sheet_now(db, row), event,
                                    client_event_id, who.role, reason, place)
         if limits.write.count > 0:

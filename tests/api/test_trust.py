@@ -233,6 +233,37 @@ def test_a_round_one_card_cannot_undo_round_one_after_round_two_is_seated(client
         1: None, 2: None}
 
 
+def test_the_rounds_last_deal_retried_after_the_round_closed_gets_its_first_answer(client,
+                                                                                  director):
+    """A phone enters round 1's last deal and never hears the answer (the network goes);
+    round 2 is seated, which closes round 1; the phone's outbox sends the entry again with
+    its client id. It was saved: the answer is the first one, not "round closed" for an
+    entry the table has. Another event under that id, or the same from another phone,
+    is still refused, and nothing is written."""
+    event = Event(client, director, braus_body(players=8))
+    first = event.seat(seed=5)
+    card = first["tables"][0]
+    phone = join(client, card["join_code"], "Spelare 1:s telefon").json
+    for table in first["tables"][1:]:
+        event.play(table["table_id"], *rita(0, 6))
+    event.play(card["table_id"], *rita(0, 5))
+    url = f"/api/tables/{card['table_id']}/events"
+    last = {"based_on": 5, "client_event_id": "last-deal", "event": rita(0)[0]}
+    sent = client.post(url, json=last, headers=bearer(phone["token"]))
+    assert sent.status_code == 201, sent.json
+    event.seat("standings")
+    assert event.get("/rounds/1").json["closed_at"] is not None
+    log = client.get(f"/api/tables/{card['table_id']}/events", headers=event.headers).json
+    again = client.post(url, json=last, headers=bearer(phone["token"]))
+    assert again.status_code == 201, again.json
+    assert again.json["entry"] == sent.json["entry"]
+    refusal(client.post(url, json={**last, "event": rita(1)[0]},
+                        headers=bearer(phone["token"])), 409, "client_event_id_reused")
+    refusal(client.post(url, json=last, headers=event.headers), 409, "client_event_id_reused")
+    assert client.get(f"/api/tables/{card['table_id']}/events",
+                      headers=event.headers).json == log
+
+
 def test_only_the_director_corrects_a_closed_table_with_a_reason_kept_in_the_log(client,
                                                                               director):
     event = Event(client, director, braus_body(players=4))

@@ -70,11 +70,15 @@ def closed_at(db: sqlite_utils.Database, tournament_id: str, number: int) -> str
 
 
 def check_writable(db: sqlite_utils.Database, table_id: str, role: str,
-                   reason: str | None, place: Any = UNREAD) -> None:
+                   reason: str | None, place: Any = UNREAD,
+                   client_event_id: str | None = None) -> None:
     """Refuse an entry at a closed round's table unless the director gives a reason.
     Inside the post's write transaction, before anything is written. ``place``: the
     table's ``placement.locate`` when the caller has read it in the same transaction (a
-    post reads it once for this and ``placement.check_round_open``)."""
+    post reads it once for this and ``placement.check_round_open``). A post whose
+    ``client_event_id`` the log already holds is no new entry: a phone that never got the
+    answer to the round's last deal, retrying after the round was closed, gets its first
+    answer (``store._append``: or 409 when it is not the same device's same entry)."""
     if place is UNREAD:
         closed = closed_round(db, table_id)
     else:
@@ -82,6 +86,10 @@ def check_writable(db: sqlite_utils.Database, table_id: str, role: str,
     if closed is None:
         return
     if role == "director" and reason:
+        return
+    if client_event_id is not None and db.execute(
+            "select 1 from events where table_id = ? and client_event_id = ?",
+            [table_id, client_event_id]).fetchone():
         return
     raise round_closed_error(*closed)
 
