@@ -32,6 +32,7 @@ import pytest
 from api import create_app, limits
 from tests.api.test_gunicorn import served
 from tests.api.test_hostile_inputs import assert_error_shape, dump
+from tests.api.test_tournaments import braus_body
 from tests.conftest import make_director, start_table
 
 RESULT = {"type": "result", "bids": ["smyga", 3, "smyga", "smyga"], "tricks": [1, 4, 1, 0]}
@@ -417,3 +418,29 @@ def test_an_import_with_a_fair_adjustment_still_imports(world):
     export_again = client.get(f"/api/tournaments/{response.json['id']}/export", headers=auth)
     assert export_again.status_code == 200
     assert export_again.json["adjustments"][0]["points"] == -2.5
+
+
+def test_a_tournament_name_is_stored_as_names_are_and_an_invisible_one_refused(world):
+    """A tournament's name is shown on every table card, standings screen and export: a
+    right-to-left override or a NUL in it came through raw. It is cleaned as players' names
+    are (``api/names.py``), on creation and on import; a name of only invisible characters
+    is refused, and nothing written."""
+    client, auth = world["client"], world["auth"]
+    body = braus_body(4)
+    created = client.post("/api/tournaments", headers=auth,
+                          json={**body, "name": "VM\u202e\u0000 i\u200b Visby"})
+    assert created.status_code == 201, created.json
+    assert created.json["name"] == "VM i Visby"
+    before = dump(world["db"])
+    refused_cleanly(client.post("/api/tournaments", headers=auth,
+                                json={**body, "name": "\u200b\u202e\u00ad"}),
+                    422, "tournament_name")
+    assert dump(world["db"]) == before
+    export = client.get(f"/api/tournaments/{world['tournament']}/export", headers=auth).json
+    doc = _spoil(_spoil(export, ("tournament", "name"), "Cup\u202een\u0000"),
+                 ("players", 0, "name"), export["players"][0]["name"] + "\u200b\u202e")
+    imported = client.post("/api/tournament-imports", headers=auth, json=doc)
+    assert imported.status_code == 201, imported.json
+    again = client.get(f"/api/tournaments/{imported.json['id']}/export", headers=auth).json
+    assert again["tournament"]["name"] == "Cupen"
+    assert again["players"][0]["name"] == export["players"][0]["name"]

@@ -120,7 +120,12 @@ def check_settings(data: dict[str, Any]) -> dict[str, Any]:
     if scoring not in SCORINGS:
         raise ApiError(422, "scoring", f"Okänd poängräkning: {scoring}.",
                        f"Unknown scoring: {scoring}.", details={"choices": list(SCORINGS)})
-    return {"name": data["name"].strip(), "game": module.ID,
+    name = player_names.clean(data["name"])  # as players' names: api/names.py
+    if not name:
+        raise ApiError(422, "tournament_name", "Turneringen behöver ett namn som syns.",
+                       "The tournament needs a name that can be seen.",
+                       details={})
+    return {"name": name, "game": module.ID,
             "options": dict(data.get("options") or {}), "rounds": data["rounds"],
             "per_round": per_round, "scoring": scoring, "table_size": size,
             "rated": data.get("rated") is not False}
