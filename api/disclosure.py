@@ -241,7 +241,7 @@ class _Kept:
     rows: tuple[tuple[int, str | None, int | None, str], ...]
 
 
-_kept: dict[tuple[str, str], _Kept] = {}  # by (the database file, the table)
+_kept: dict[tuple[str, str, tuple[str, ...]], _Kept] = {}  # by (file, table, types)
 
 
 def _rows_query(types: tuple[str, ...]) -> str:
@@ -277,10 +277,8 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
     # process may serve both (two apps, a test). A database not opened by ``db.connect``
     # (no file named) is read whole and nothing of it kept.
     file = getattr(db, "protokoll_file", None)
-    key = (file, table_id)
+    key = (file, table_id, types)  # a post's types, and the log's (``store._log_rows``)
     kept = _kept.get(key) if file is not None else None
-    if kept is not None and kept.types != types:
-        kept = None
     after = -1 if kept is None else kept.seq
     query = _rows_query(types)
     try:

@@ -618,45 +618,60 @@ _LOG_COLUMNS = ("select e.seq, e.client_event_id, e.device_id, e.created_at, e.e
 def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, upto: int,
               after: int | None) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
     """(the log's rows up to seq ``upto`` to send, parsed; undone_by and corrected_by by
-    seq, over that log). All of them without ``after``; with it, those ``list_events``
-    names: the rows after it and the undos, corrections and private entries before it read
-    in one pass (the log's other rows are neither parsed nor sent), then the targets of the
-    new undos and corrections. Only up to ``upto``, the seq of the table row the state and
-    its disclosure were read with: an entry posted since is not judged by a state that
-    does not know it."""
+    seq, over that log). Only up to ``upto``, the seq of the table row the state and its
+    disclosure were read with: an entry posted since is not judged by a state that does not
+    know it.
+
+    All of them without ``after``. With it, those ``list_events`` names, without a pass
+    over the whole log: the undos, corrections and private entries are the rows
+    ``disclosure.private_rows`` keeps per process (read once, then only the entries after
+    the last it read); the rows after ``after`` are a range of the log's key; the earlier
+    rows sent (private entries, targets of the new undos and corrections) are read by
+    their seqs."""
     if after is None:
         found = db.execute(_LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? order by e.seq",
                            [table_id, upto]).fetchall()
-    else:
-        types = ("undo", "correct", *(getattr(module, "PRIVATE", None) or {}))
-        found = db.execute(
-            _LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? and (e.seq > ? or "
-            f"json_extract(e.event, '$.type') in ({', '.join('?' * len(types))})) "
-            "order by e.seq", [table_id, upto, after, *types]).fetchall()
-    rows, undone, corrected = [], {}, {}
-    targets: set[int] = set()
-    for seq, cid, device, created, event_json, name in found:
-        event = json.loads(event_json)
+        return _parsed(found)
+    types = tuple(sorted({"undo", "correct", *(getattr(module, "PRIVATE", None) or {})}))
+    special = [(seq, json.loads(event_json)) for seq, _device, _deal, event_json
+               in disclosure.private_rows(db, table_id, types) if seq <= upto]
+    undone, corrected = _changes(special)
+    new = db.execute(_LOG_COLUMNS + "where e.table_id = ? and e.seq > ? and e.seq <= ? "
+                     "order by e.seq", [table_id, after, upto]).fetchall()
+    earlier = {seq for seq, event in special
+               if seq <= after and disclosure.private_spec(module, event) is not None}
+    earlier |= {event["target"] for seq, event in special
+                if seq > after and event.get("type") in ("undo", "correct")
+                and isinstance(event.get("target"), int) and event["target"] <= after}
+    if earlier:
+        marks = ", ".join("?" * len(earlier))
+        new = db.execute(_LOG_COLUMNS + f"where e.table_id = ? and e.seq in ({marks}) "
+                         "order by e.seq", [table_id, *sorted(earlier)]).fetchall() + new
+    rows, _undone, _corrected = _parsed(new)
+    return rows, undone, corrected
+
+
+def _parsed(found: list[tuple]) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
+    """The rows with their events parsed, and undone_by / corrected_by over them."""
+    rows = [(seq, cid, device, created, json.loads(event_json), name)
+            for seq, cid, device, created, event_json, name in found]
+    undone, corrected = _changes([(row[0], row[4]) for row in rows])
+    return rows, undone, corrected
+
+
+def _changes(entries: list[tuple[int, dict[str, Any]]]
+             ) -> tuple[dict[int, int], dict[int, list[int]]]:
+    """undone_by (the last undo pointing at an entry) and corrected_by (every correction
+    of it, in order), by the entry's seq."""
+    undone: dict[int, int] = {}
+    corrected: dict[int, list[int]] = {}
+    for seq, event in entries:
         kind = event.get("type")
         if kind == "undo":
             undone[event["target"]] = seq
         elif kind == "correct":
             corrected.setdefault(event["target"], []).append(seq)
-        if after is None or seq > after or disclosure.private_spec(module, event) is not None:
-            rows.append((seq, cid, device, created, event, name))
-        if after is not None and seq > after and kind in ("undo", "correct"):
-            targets.add(event["target"])
-    targets -= {r[0] for r in rows}
-    targets = {t for t in targets if isinstance(t, int) and t <= after} if after is not None \
-        else set()
-    if targets:
-        marks = ", ".join("?" * len(targets))
-        rows += [(seq, cid, device, created, json.loads(event_json), name)
-                 for seq, cid, device, created, event_json, name in db.execute(
-                     _LOG_COLUMNS + f"where e.table_id = ? and e.seq in ({marks})",
-                     [table_id, *sorted(targets)]).fetchall()]
-        rows.sort(key=lambda r: r[0])
-    return rows, undone, corrected
+    return undone, corrected
 
 
 def _generation(db: sqlite_utils.Database) -> str:

@@ -10,6 +10,12 @@ posting event 10 does: the answer carries only the protokoll rows a post changed
 snapshot is rewritten only from the first changed row (here 7 players and ``exact_zero``
 stretch one match to hundreds of deals, far longer than a real evening).
 
+At each mark it also reads the log as another phone at the table does after every entry
+(the live catch-up), for a spectator, median CPU time of 20 reads: the whole log — what
+every phone read until issue 16's ``after`` — beside what changed since the entry before
+(``?after=SEQ&generation=G``). The whole read is the ceiling here: it grows with the log,
+the read of what changed should not.
+
 With ``--quick`` the table is entered deal by deal instead (one quick entry per deal, so
 every post adds a row to the protokoll: 5,000 rows at event 5,000). Each figure is the
 median of the posts around the mark (``--window``, 100 by default), which keeps a moment of
@@ -38,6 +44,27 @@ class Poster:
         self.timings: list[float] = []
         self.cpu: list[float] = []  # the process's CPU time: without the fsync's wait
         self.view = None
+        self.read_at: set[int] = set()  # seqs after which the catch-up reads are measured
+        self.reads: dict[int, tuple[float, float]] = {}  # seq: (whole, after) ms of CPU
+        self.reader: dict[str, str] = {}
+
+    def catch_up_reads(self) -> tuple[float, float]:
+        """Median CPU ms of reading the whole log and of reading what changed since the
+        entry before (another phone's catch-up after this entry)."""
+        url = f"/api/tables/{self.table_id}/events"
+        copy = self.client.get(url, headers=self.reader,
+                               query_string={"after": 0}).json  # for its generation
+        query = {"after": self.seq - 1, "generation": copy["generation"]}
+        figures = []
+        for args in ({}, query):
+            times = []
+            for _ in range(20):
+                cpu = time.process_time()
+                response = self.client.get(url, headers=self.reader, query_string=args)
+                times.append(time.process_time() - cpu)
+                assert response.status_code == 200, response.json
+            figures.append(statistics.median(times) * 1000)
+        return figures[0], figures[1]
 
     def post(self, event: dict) -> dict:
         start, cpu = time.perf_counter(), time.process_time()
@@ -50,6 +77,8 @@ class Poster:
         assert response.status_code == 201, response.json
         self.seq += 1
         self.view = response.json["table"]
+        if self.seq in self.read_at:
+            self.reads[self.seq] = self.catch_up_reads()
         return self.view
 
 
@@ -113,6 +142,8 @@ def main() -> None:
         created = client.post("/api/tables", json={"game": "rodskagg", "players": players,
                                                    "options": {"exact_zero": True}}).json
         poster = Poster(client, created["id"], created["token"])
+        poster.read_at = {10, 1000, 2500, 5000}
+        poster.reader = {"X-Spectator-Key": created["spectator_key"]}
         rng = random.Random(2026)
         while poster.seq < args.events + args.window // 2:
             if poster.view and poster.view["over"]:
@@ -144,6 +175,11 @@ def main() -> None:
                   f"   ({http / first:.2f}x event 10; CPU {cpu / first_cpu:.2f}x)")
         print("  (the round trip includes the commit's fsync, which other work on the disk "
               "moves; CPU is the process's own time per post, a mean)")
+        print("another phone's catch-up read of the log after an entry (a spectator; CPU, "
+              "median of 20): the whole log (ceiling) / what changed since (after=)")
+        for seq, (whole, after) in sorted(poster.reads.items()):
+            print(f"  at event {seq:>5}: whole {whole:8.2f} ms   after= {after:6.2f} ms"
+                  f"   ({after / whole:.2f} of the whole)")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@ connection right after), through:
 - a restore of an older backup under a running process, the table then played on to the
   same seqs with other entries;
 - a second process (its own memory) appending between this process's posts;
-- a copy of the file (same generation, same ids) served by the same process.
+- a copy of the file (same generation, same ids) served by the same process;
+- the log's catch-up (``GET …/events?after=``, ``store._log_rows``), which keeps the undos
+  too, under a key of its own, through every game's recorded play and private-entry deal.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from api import backup as backups
 from api import create_app
 from api import disclosure
 from rules_engine.registry import get_game
-from tests.api import test_post_reads, test_private_entries
+from tests.api import test_log_after, test_post_reads, test_private_entries
 from tests.api.test_private_entries import CASES, Scene
 
 # The walks run again here, under ``held`` (pytest collects them in this module too).
@@ -36,6 +38,8 @@ test_every_private_entry_scene = (
     test_private_entries.test_a_private_entry_is_seen_only_by_its_seat_and_the_director)
 test_every_scene_after_its_deal = (
     test_private_entries.test_after_the_deal_the_entry_opens_unless_the_table_keeps_it_closed)
+test_every_log_catch_up = test_log_after.test_every_game_merges_to_the_whole_log
+test_every_private_catch_up = test_log_after.test_private_entries_open_and_close_in_the_copy
 test_a_refused_correction = (
     test_private_entries.test_a_correction_refused_for_a_private_card_is_told_in_public_words)
 test_an_accepted_correction = getattr(
@@ -60,7 +64,7 @@ def held(monkeypatch):
     monkeypatch.setattr(disclosure, "_kept", {})
 
     def checked(db, table_id, types):
-        kept = disclosure._kept.get((db.protokoll_file, table_id))
+        kept = disclosure._kept.get((db.protokoll_file, table_id, types))
         rows = real(db, table_id, types)
         assert rows == full_query(db, table_id, types), table_id
         seen["calls"] += 1
@@ -178,4 +182,10 @@ def test_a_copy_of_the_file_served_by_the_same_process_is_read_as_its_own(app, c
 
 
 def kept_of(app, table_id, kept=None):
-    return (disclosure._kept if kept is None else kept)[(app.config["DATABASE"], table_id)]
+    """What the process keeps of the table for a post's reads (its types: the private
+    ones and ``correct``; the log's catch-up keeps ``undo`` too, under its own key)."""
+    (found,) = [v for (file, table, types), v in (disclosure._kept if kept is None
+                                                    else kept).items()
+                if file == app.config["DATABASE"] and table == table_id
+                and "undo" not in types]
+    return found
