@@ -265,8 +265,8 @@ def private_rows(db: sqlite_utils.Database, table_id: str,
     The log is append-only — an entry, once committed, never changes and is never taken
     out; an undo or a correction is an entry of its own — so the rows up to a seq this
     process read once are those rows for good, and only the entries after it are read
-    (one step down the log's key). What is kept is keyed by the file and the table and
-    checked against
+    (one step down the log's key). What is kept is keyed by the file, the table and the
+    types (a post's, and the log's catch-up, ``store._log_rows``) and checked against
     the database's restore generation (``m011_restore_generation``: a restore can put an
     older log back under the same ids, and draws a new generation), read in the same
     statement; a connection that reads an older moment of the file than the one kept
