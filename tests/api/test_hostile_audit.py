@@ -31,7 +31,7 @@ import pytest
 
 from api import create_app, limits
 from tests.api.test_gunicorn import served
-from tests.api.test_hostile_inputs import assert_error_shape, dump
+from tests.api.test_hostile_inputs import assert_error_shape, dump, seated_tournament
 from tests.api.test_tournaments import braus_body
 from tests.conftest import make_director, start_table
 
@@ -47,12 +47,7 @@ def world(tmp_path):
     table = start_table(client)
     director = make_director(client)
     auth = {"Authorization": f"Bearer {director['token']}"}
-    tournament = client.post("/api/tournaments", headers=auth, json={
-        "name": "Cupen", "game": "rodskagg", "rounds": 2,
-        "players": [{"name": f"Spelare {n}"} for n in range(1, 9)]}).json
-    seated = client.post(f"/api/tournaments/{tournament['id']}/rounds", headers=auth,
-                         json={"method": "random", "seed": 1})
-    assert seated.status_code == 201, seated.json
+    tournament = seated_tournament(client, auth)
     return {"client": client, "db": db, "table": table, "auth": auth,
             "tournament": tournament["id"]}
 

@@ -128,6 +128,17 @@ def check(world, checkers):
 # --- the world the requests act on -----------------------------------------------------------
 
 
+def seated_tournament(client, auth: dict[str, str]) -> dict:
+    """A Rödskägg tournament of eight players, its first round seated."""
+    tournament = client.post("/api/tournaments", headers=auth, json={
+        "name": "Cupen", "game": "rodskagg", "rounds": 2,
+        "players": [{"name": f"Spelare {n}"} for n in range(1, 9)]}).json
+    seated = client.post(f"/api/tournaments/{tournament['id']}/rounds", headers=auth,
+                         json={"method": "random", "seed": 1})
+    assert seated.status_code == 201, seated.json
+    return tournament
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory):
     db_path = str(tmp_path_factory.mktemp("hostile") / "hostile.sqlite")
@@ -140,12 +151,7 @@ def world(tmp_path_factory):
     joined = client.post("/api/join", json={"code": table.join_code, "device_name": "Bo"}).json
     director = client.post("/api/directors", json={"name": "Ledaren"}).json
     auth = {"Authorization": f"Bearer {director['token']}"}
-    tournament = client.post("/api/tournaments", headers=auth, json={
-        "name": "Cupen", "game": "rodskagg", "rounds": 2,
-        "players": [{"name": f"Spelare {n}"} for n in range(1, 9)]}).json
-    seated = client.post(f"/api/tournaments/{tournament['id']}/rounds", headers=auth,
-                         json={"method": "random", "seed": 1})
-    assert seated.status_code == 201, seated.json
+    tournament = seated_tournament(client, auth)
     export = client.get(f"/api/tournaments/{tournament['id']}/export", headers=auth).json
     return {"app": app, "client": client, "db": db_path, "table": table,
             "device_id": joined["device_id"], "director": director, "auth": auth,
