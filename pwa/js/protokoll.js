@@ -70,7 +70,11 @@ function settlementBlock(sheet) {
  * to the state, which names the dealer's seat. */
 function dealerLine(sheet, table) {
   if (sheet.next_dealer !== null && sheet.next_dealer !== undefined) {
-    return t("nextDealer", { name: sheet.players[sheet.next_dealer] });
+    // While a deal is played card by card, the sheet's dealer is that deal's: the next
+    // deal is not his (the engine names the dealer of the deal it waits for).
+    const inputs = table?.expected?.inputs || [];
+    const playing = inputs.some((i) => i.type === "play") && !inputs.some((i) => i.type === "deal");
+    return t(playing ? "dealingNow" : "nextDealer", { name: sheet.players[sheet.next_dealer] });
   }
   const dealer = table?.state?.dealer;
   return Number.isInteger(dealer) ? t("dealerIs", { name: table.players[dealer] }) : null;

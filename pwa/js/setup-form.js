@@ -148,7 +148,8 @@ export function renderSetup({ catalog, draft, rerender, onStart, onPickGame, bus
       h("select", { id: "game", onchange: (e) => onPickGame(e.target.value) },
         catalog.map((g) => h("option", { value: g.id, selected: g.id === game.id }, g.title)))),
     h("p", { class: "game-title" }, h("strong", {}, game.title), " · ",
-      t("playersRange", { min: game.players.min, max: game.players.max })),
+      game.players.min === game.players.max ? t("playersExactly", { n: game.players.min })
+        : t("playersRange", { min: game.players.min, max: game.players.max })),
     h("fieldset", {},
       h("legend", {}, t("players")),
       h("ol", { class: "players" }, draft.names.map((_, seat) => playerRow(draft, seat, game, rerender))),

@@ -21,8 +21,8 @@ import { needsForms } from "./later.js";
 /* What only a phone that may write draws (the entry forms, the seats, the code and links to
  * share, the phones at the table): imported by `loadForms`, which js/later.js calls for such
  * a phone before the table is drawn; a spectator's screen never loads them. */
-let groupInputs, renderInput, renderPlayPanel, renderGenericInput, renderShare, renderDevices,
-  renderSeat;
+let groupInputs, renderInput, renderPlayPanel, renderGenericInput, specFields, renderShare,
+  renderDevices, renderSeat;
 let formsLoaded = false;
 
 export async function loadForms() {
@@ -31,7 +31,7 @@ export async function loadForms() {
     import("./inputs/index.js"), import("./inputs/generic-form.js"), import("./share.js"),
     import("./devices.js"), import("./seat.js")]);
   ({ groupInputs, renderInput, renderPlayPanel } = inputs);
-  ({ renderGenericInput } = generic);
+  ({ renderGenericInput, specFields } = generic);
   ({ renderShare } = share);
   ({ renderDevices } = devices);
   ({ renderSeat } = seat);
@@ -46,7 +46,9 @@ function remembered(app, key, summary, body, defaultOpen = false) {
     h("summary", {}, summary), h("div", { class: "fold-body" }, body));
 }
 
-function undoBlock(app, actions) {
+/** `short`: beside the turn's actions over the cards, in few words (the button keeps its
+ * whole name for a screen reader), so the row holds one line whoever is to play. */
+function undoBlock(app, actions, { short = false } = {}) {
   const target = lastUndoable(app.log);
   if (!target) return null;
   if (app.confirm === "undo") {
@@ -60,7 +62,9 @@ function undoBlock(app, actions) {
                       onclick: () => actions.setConfirm(null) }, t("cancel"))));
   }
   return h("button", { type: "button", class: "secondary undo",
-                       onclick: () => actions.setConfirm("undo") }, `↶ ${t("undo")}`);
+                       "aria-label": short ? t("undo") : null, title: short ? t("undo") : null,
+                       onclick: () => actions.setConfirm("undo") },
+    `↶ ${t(short ? "undoShort" : "undo")}`);
 }
 
 /** A deal the quick entry saved by itself (the tap that completed it, as the form said):
@@ -93,6 +97,12 @@ function autoSavedBlock(app, actions) {
 
 /** Inputs that end the hand at once (a claim of 66 or more): never open above the cards. */
 const ENDS_THE_HAND = new Set(["claim"]);
+
+const quickTitle = (input) => (input.type === "result" ? t("quickEntry") : eventLabel(input.type));
+
+/** An input whose form picks cards (a field of kind card or cards besides the seat). */
+const picksCards = (game, input) => specFields(game?.events?.[input.type])
+  .some((f) => f.kind === "card" || f.kind === "cards");
 
 /** Not a move of the turn, so folded away below the cards: a private entry of the game (a
  * hand, discards: the catalog's `private`), or what ends the hand. */
@@ -131,8 +141,13 @@ function entrySection(app, ctx, undo) {
   // While a card is to be played, the turn's other actions (stand over, "Går ni med?") and
   // undo sit between the trick and the cards, inside the first screen; what ends the hand
   // waits, folded, under the cards.
-  const quickActions = play ? others.filter((i) => !ENDS_THE_HAND.has(i.type)) : others;
-  const ending = play ? others.filter((i) => ENDS_THE_HAND.has(i.type)) : [];
+  // An action that picks a card of its own (Schnapsen's marriage lead, Bräus's sevens) is a
+  // whole deck of its own: above the cards it pushed them down for the leader alone, so they
+  // jumped between the lead and the follow. It waits folded under the cards, as what ends
+  // the hand does; the row above holds buttons only.
+  const below = (i) => ENDS_THE_HAND.has(i.type) || picksCards(app.game, i);
+  const quickActions = play ? others.filter((i) => !below(i)) : others;
+  const ending = play ? others.filter(below) : [];
   // A fold another seat shares but that is the turn's now (a declaration before the first
   // card) comes before the cards; the rest after them.
   const expectedSeat = app.table.expected.seat;
@@ -154,7 +169,10 @@ function entrySection(app, ctx, undo) {
   const hasTurn = play || others.length || grouped.size;
   return h("section", { class: "entry", "aria-label": t("entry") },
     play ? turn : null,
-    quick.map((input) => (play ? remembered(app, "quick", t("quickEntry"), renderInput(ctx, input))
+    // A deal's quick entry is "Ny giv"; another input of the same shape (Skitgubbe's trump
+    // card, which also starts a game in its second phase) goes by its own name.
+    quick.map((input) => (play ? remembered(app, input.type === "result" ? "quick" : `quick-${input.type}`,
+                                            quickTitle(input), renderInput(ctx, input))
       : renderInput(ctx, input))),
     calls.length > 0 && h("div", { class: "calls" },
       calls.map((input) => remembered(app, input.type, eventLabel(input.type),
@@ -256,7 +274,7 @@ export function renderTable(app, actions, opts = {}) {
                                            `correct:${entry.seq}`) }));
   const dealsOpen = takesDeals(table); // a tournament round that is played takes no more
   const playing = writable && dealsOpen && groupInputs(app.game, table.expected).play;
-  const undo = writable && undoBlock(app, actions);
+  const undo = writable && undoBlock(app, actions, { short: !!playing });
   const entry = writable && dealsOpen && entrySection(app, ctx, playing ? undo : null);
   // A deal played card by card can be replayed trick by trick (replay.js).
   const events = app.game?.events || {};

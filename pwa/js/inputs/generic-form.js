@@ -610,9 +610,12 @@ function quickForm(ctx, exp, spec, fields, values, post, { submitLabel } = {}) {
     units(f, table, exp).map((unit) =>
       elementControl(f, values, unit, `${id}-${f.name}`, hooks, { named: true })));
   const anySet = (f) => (f.kind === "list" ? values[f.name].some(isSet) : isSet(values[f.name]));
-  const form = h("form", { class: `quick-entry input input-${exp.type}`, "aria-label": t("quickEntry"),
+  // A deal's quick entry is "Ny giv"; another input of its shape (Skitgubbe's trump card)
+  // goes by its own name.
+  const title = exp.type === "result" ? t("quickEntry") : eventLabel(exp.type);
+  const form = h("form", { class: `quick-entry input input-${exp.type}`, "aria-label": title,
                            onsubmit: (e) => { e.preventDefault(); submit(); } },
-    h("h2", {}, exp.correction ? t("correctDeal") : t("quickEntry")),
+    h("h2", {}, exp.correction ? t("correctDeal") : title),
     spec?.help && h("p", { class: "hint" }, ctx.pick(spec.help)),
     savesWith.map((f) => h("p", { class: "hint saves-when-complete" },
       t("savesWhenComplete", { what: fieldNoun(f.name) }))),
