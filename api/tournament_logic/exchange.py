@@ -23,7 +23,6 @@ from typing import Any, Iterable
 
 from rules_engine import csv_safety
 
-from ..names import clean
 from .model import Adjustment, Limit, Player, Round
 
 FORMAT = "protokoll-tournament"
@@ -125,18 +124,14 @@ def read_export(doc: Any) -> dict[str, Any]:
         for key in ("name", "game", "rounds", "scoring", "created_at"):
             if key not in settings:
                 raise ExportError(f"tournament.{key}", "missing")
-        # Names as the create endpoints store them (``api/names.py``): no control or
-        # invisible characters (a right-to-left override, a NUL) come in by an import.
-        if isinstance(settings["name"], str):
-            settings["name"] = clean(settings["name"])
         if not isinstance(settings["name"], str) or not 1 <= len(settings["name"]) <= MAX_NAME:
             raise ExportError("tournament.name", f"not a name of 1 to {MAX_NAME} characters")
         if not isinstance(settings["created_at"], str):
             raise ExportError("tournament.created_at", "not a time")
         _whole(settings["rounds"], "tournament.rounds", 1, MAX_ROUNDS)
         Limit.from_dict(settings.get("per_round"))
-        players = [Player(_whole(p["number"], "players.number", 1), clean(str(p["name"])),
-                          clean(str(p.get("club") or "")), str(p.get("key") or ""),
+        players = [Player(_whole(p["number"], "players.number", 1), str(p["name"]),
+                          str(p.get("club") or ""), str(p.get("key") or ""),
                           _flag(p.get("withdrawn"), "players.withdrawn"))
                    for p in doc["players"]]
         numbers = {p.number for p in players}

@@ -799,6 +799,12 @@ def import_document(db: sqlite_utils.Database, director: dict[str, Any],
                        f"This is not a tournament export: {error}",
                        details={"field": error.field, "problem": error.problem}) from error
     given = parts["tournament"]
+    # Names as the create endpoints store them (api/names.py): no control or invisible
+    # characters (a right-to-left override, a NUL) come in by an import; the tournament's
+    # own name is cleaned by ``check_settings``.
+    parts["players"] = [dataclasses.replace(p, name=player_names.clean(p.name),
+                                            club=player_names.clean(p.club))
+                        for p in parts["players"]]
     settings = check_settings({**given, "per_round": given.get("per_round") or {}})
     game = shape_of(settings["game"], settings["table_size"])
     check_players(parts["players"], game)
