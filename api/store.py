@@ -39,7 +39,7 @@ from .errors import ApiError
 from .resources.access import principals, ratelimit, records
 from .resources.access.credentials import Credentials
 from .resources.seats import records as seats
-from .resources.tournaments import closing, placement
+from .resources.tournaments import closing, placement, storage
 
 
 def _engine_fingerprint() -> str:
@@ -592,7 +592,7 @@ def list_events(db: sqlite_utils.Database, table_id: str,
     # old generation, which the reader's next ``after`` then finds stale (the whole log);
     # never the other way round. (No transaction around these reads: inside one,
     # ``disclosure.private_rows`` would keep nothing.)
-    now = _generation(db)
+    now = storage.generation(db)
     row = load_row(db, table_id)
     setup, state = load_state(db, row)
     seen = disclosure.load(db, row, setup.module, state, reader)
@@ -629,9 +629,9 @@ def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, upto: int,
     rows sent (private entries, targets of the new undos and corrections) are read by
     their seqs."""
     if after is None:
-        found = db.execute(_LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? order by e.seq",
-                           [table_id, upto]).fetchall()
-        return _parsed(found)
+        rows = _parsed(db.execute(_LOG_COLUMNS + "where e.table_id = ? and e.seq <= ? "
+                                  "order by e.seq", [table_id, upto]).fetchall())
+        return (rows, *_changes([(row[0], row[4]) for row in rows]))
     types = tuple(sorted({"undo", "correct", *(getattr(module, "PRIVATE", None) or {})}))
     special = [(seq, json.loads(event_json)) for seq, _device, _deal, event_json
                in disclosure.private_rows(db, table_id, types) if seq <= upto]
@@ -647,16 +647,13 @@ def _log_rows(db: sqlite_utils.Database, table_id: str, module: Any, upto: int,
         marks = ", ".join("?" * len(earlier))
         new = db.execute(_LOG_COLUMNS + f"where e.table_id = ? and e.seq in ({marks}) "
                          "order by e.seq", [table_id, *sorted(earlier)]).fetchall() + new
-    rows, _undone, _corrected = _parsed(new)
-    return rows, undone, corrected
+    return _parsed(new), undone, corrected
 
 
-def _parsed(found: list[tuple]) -> tuple[list[tuple], dict[int, int], dict[int, list[int]]]:
-    """The rows with their events parsed, and undone_by / corrected_by over them."""
-    rows = [(seq, cid, device, created, json.loads(event_json), name)
+def _parsed(found: list[tuple]) -> list[tuple]:
+    """The log's rows with their events parsed."""
+    return [(seq, cid, device, created, json.loads(event_json), name)
             for seq, cid, device, created, event_json, name in found]
-    undone, corrected = _changes([(row[0], row[4]) for row in rows])
-    return rows, undone, corrected
 
 
 def _changes(entries: list[tuple[int, dict[str, Any]]]
@@ -672,10 +669,3 @@ def _changes(entries: list[tuple[int, dict[str, Any]]]
         elif kind == "correct":
             corrected.setdefault(event["target"], []).append(seq)
     return undone, corrected
-
-
-def _generation(db: sqlite_utils.Database) -> str:
-    """The database's restore generation (``m011_restore_generation``): a copy of the log
-    read before a restore is not merged with the restored one."""
-    found = db.execute("select generation from restore_generation where id = 1").fetchone()
-    return found[0] if found else ""

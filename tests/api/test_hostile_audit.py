@@ -439,3 +439,23 @@ def test_a_tournament_name_is_stored_as_names_are_and_an_invisible_one_refused(w
     again = client.get(f"/api/tournaments/{imported.json['id']}/export", headers=auth).json
     assert again["tournament"]["name"] == "Cupen"
     assert again["players"][0]["name"] == export["players"][0]["name"]
+
+
+def test_the_import_reads_with_the_limits_the_api_makes():
+    """``tournament_logic.exchange`` may import nothing of the API (``test_purity``), so it
+    copies the limits an export's numbers are read with: held here to their sources."""
+    from api.resources.tournaments.schemas import (AdjustmentCreateSchema,
+                                                   TournamentCreateSchema)
+    from api.tournament_logic import exchange
+
+    def bounds(schema, name):
+        (rule,) = [v for v in schema().fields[name].validators]
+        return rule
+
+    assert exchange.LARGEST == limits.MAX_JSON_INTEGER
+    rounds = bounds(TournamentCreateSchema, "rounds")
+    assert (rounds.min, rounds.max) == (1, exchange.MAX_ROUNDS)
+    points = bounds(AdjustmentCreateSchema, "points")
+    assert (points.min, points.max) == (-exchange.MAX_POINTS, exchange.MAX_POINTS)
+    name = bounds(TournamentCreateSchema, "name")
+    assert (name.min, name.max) == (1, exchange.MAX_NAME)
