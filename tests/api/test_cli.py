@@ -39,8 +39,10 @@ def test_serve_starts_the_app_on_an_sqlite_file(tmp_path):
             assert b"Protokoll" in response.read()
         assert db.exists()
     finally:
+        # A worker still booting when SIGTERM comes is stopped at gunicorn's graceful
+        # timeout (10 s, ``cli.gunicorn_options``): waiting exactly that long was a race.
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=30)
 
 
 def test_replay_prints_the_protokoll_of_a_saved_log(client, tmp_path):
