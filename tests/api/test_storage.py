@@ -35,11 +35,14 @@ def _smyga(table):
     return table.ok({"type": "bid", "seat": table.view()["expected"]["seat"], "bid": "smyga"})
 
 
-def test_snapshot_is_saved_every_few_posts_and_equals_a_replay(table, app):
+def test_snapshot_is_saved_every_few_posts_and_equals_a_replay(table, app, monkeypatch):
     """A post saves the snapshot when the protokoll's rows change, after an undo or a
     correction, and at least every ``snapshots.EVERY`` posts; between saves the readers
-    bring the saved state up to date from the log (a page less in most posts' commit)."""
-    assert snapshots.EVERY == 4
+    bring the saved state up to date from the log (pages fewer in most posts' commit).
+    Shown with ``EVERY`` at 4 (a deal's bidding is enough); the product's is 32, a deal
+    of card-by-card play or so, which bounds what a reader without the state replays."""
+    assert snapshots.EVERY == 32
+    monkeypatch.setattr(snapshots, "EVERY", 4)
     table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
               "tricks": [1, 4, 1, 0]})  # a protokoll row: saved at 1
     table.ok({"type": "deal"})
@@ -306,7 +309,9 @@ def test_a_state_is_read_at_one_moment_while_another_process_saves(table, app, m
     """A reader outside a transaction reads the snapshot's row, then its pickled state,
     then the log after it. Another process that saves a newer snapshot between those reads
     must not give it one save's state brought up with another's log: the reads are one
-    read transaction, and a replay stops at the row's seq."""
+    read transaction, and a replay stops at the row's seq. (``EVERY`` at 4: the other
+    process saves within the deal's bidding.)"""
+    monkeypatch.setattr(snapshots, "EVERY", 4)
     table.ok({"type": "result", "bids": ["smyga", 3, "smyga", "smyga"],
               "tricks": [1, 4, 1, 0]})  # saved at 1
     table.ok({"type": "deal"})
