@@ -27,6 +27,9 @@ class ApiError(Exception):
         self.rule = rule
         self.details = dict(details or {})
         self.headers: dict[str, str] = {}
+        # A refusal judged by cards the poster may not see, given in public words
+        # (``from_violation``): counted against the poster (``access/hidden_guesses.py``).
+        self.hidden = False
 
     @classmethod
     def from_violation(cls, violation: RuleViolation,
@@ -39,7 +42,9 @@ class ApiError(Exception):
         private_to = getattr(violation, "private_to", None)
         if private_to is not None and not (may_see is not None and may_see(private_to)):
             public = violation.public_messages
-            return cls(status, violation.code, public["sv"], public["en"], violation.rule)
+            error = cls(status, violation.code, public["sv"], public["en"], violation.rule)
+            error.hidden = True
+            return error
         params = reveal(violation.params, may_see or (lambda _seat: False))
         return cls(status, violation.code, violation.messages["sv"], violation.messages["en"],
                    violation.rule, params)

@@ -36,7 +36,7 @@ from .log_seq import seq_sql
 from .snapshots import changed_from
 from .db import read_together, write_transaction
 from .errors import ApiError
-from .resources.access import principals, ratelimit, records
+from .resources.access import hidden_guesses, principals, ratelimit, records
 from .resources.access.credentials import Credentials
 from .resources.seats import records as seats
 from .resources.tournaments import closing, placement, storage
@@ -443,12 +443,14 @@ def post_event(db: sqlite_utils.Database, table_id: str, creds: Credentials, bas
             if private is not None:
                 seats.check_may_post(db, who, private[0]["seat"])
             posted = _append(db, row, who, based_on, client_event_id, event, ready,
-                             None if snap is None else snap[2])
+                             None if snap is None else snap[2], limits)
             if reason and posted.state is not None:
                 closing.keep_reason(db, table_id, posted.entry["seq"], who.director_id, reason)
         except ApiError as error:
             db.execute("ROLLBACK TO entry")
             refusal = error
+            if error.hidden:  # judged by cards this device may not see: counted
+                hidden_guesses.count(db, table_id, who, limits)
         db.execute("RELEASE entry")
     if isinstance(refusal, _Stale):
         now = load_row(db, table_id)
@@ -491,7 +493,8 @@ def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSet
 
 def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
             based_on: int, client_event_id: str, event: dict[str, Any],
-            ready: _Ready | None = None, token: str | None = None) -> _Posted:
+            ready: _Ready | None = None, token: str | None = None,
+            limits: ratelimit.Limits = ratelimit.Limits()) -> _Posted:
     """``token``: the snapshot's token as read with ``row``, in the same lock."""
     table_id, device_id = row["id"], who.device_id
     earlier = db.execute(
@@ -519,6 +522,9 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
                      f"The table has moved on: the last event is {row['seq']}, not "
                      f"{based_on}. Reload and try again.",
                      details={"seq": row["seq"], "based_on": based_on})
+    # Before it is judged: a device that has had too many refusals against hidden cards
+    # here enters no more moves that could be judged by them (a retry above is answered).
+    hidden_guesses.check(db, table_id, who, event, limits)
     if ready is None or ready.seq != row["seq"] or ready.token != token:
         ready = None  # worked out from another moment of the table: do it here
         setup, before, loaded = _current_state(db, row)

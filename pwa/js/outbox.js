@@ -71,7 +71,9 @@ export async function flush(tableId, auth, current = null) {
       sent += 1;
     } catch (error) {
       if (error instanceof NetworkError) return { sent, table, stopped: null, offline: true, reload };
-      if (error instanceof ApiError && error.status === 429) {
+      // Too many entries at once: wait as the server says. Too many refused against a
+      // hidden hand is no matter of waiting: it is shown as a refusal, for the person.
+      if (error instanceof ApiError && error.status === 429 && error.code !== "hidden_hand_guesses") {
         return { sent, table, stopped: null, reload,
                  retryAfter: error.body.details?.retry_after || 5 };
       }

@@ -80,7 +80,7 @@ def _limited(limits: ratelimit.Limits, expires_at: float, now: float) -> RateLim
         "too_many_attempts",
         f"För många felaktiga koder eller nycklar härifrån. Försök igen om {retry} s.",
         f"Too many wrong codes or keys from here. Try again in {retry} s.",
-        retry, ratelimit._facts(limit, expires_at))
+        retry, ratelimit.facts(limit, expires_at))
 
 
 def judge(db: sqlite_utils.Database, address: str, opened: str | None,

@@ -45,6 +45,8 @@ DEFAULTS = {
     "FAILED_ACCESS_WINDOW": 600,
     "FAILED_ACCESS_HARD_LIMIT": 50,  # the guess limit's rules: guesses.py
     "FAILED_ACCESS_TABLE_LIMIT": 30,
+    "HIDDEN_REFUSAL_LIMIT": 5,  # refusals judged by hidden cards: hidden_guesses.py
+    "HIDDEN_REFUSAL_WINDOW": 600,
 }
 
 
@@ -61,6 +63,8 @@ class Limits:
                                  DEFAULTS["FAILED_ACCESS_WINDOW"])
     failed_access_hard: int = DEFAULTS["FAILED_ACCESS_HARD_LIMIT"]
     failed_access_table: int = DEFAULTS["FAILED_ACCESS_TABLE_LIMIT"]
+    hidden_refusals: Limit = Limit(DEFAULTS["HIDDEN_REFUSAL_LIMIT"],
+                                   DEFAULTS["HIDDEN_REFUSAL_WINDOW"])
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> "Limits":
@@ -68,10 +72,11 @@ class Limits:
             return config.get(name, DEFAULTS[name])
         return cls(Limit(int(get("WRITE_RATE_LIMIT")), int(get("WRITE_RATE_WINDOW"))),
                    Limit(int(get("FAILED_ACCESS_LIMIT")), int(get("FAILED_ACCESS_WINDOW"))),
-                   int(get("FAILED_ACCESS_HARD_LIMIT")), int(get("FAILED_ACCESS_TABLE_LIMIT")))
+                   int(get("FAILED_ACCESS_HARD_LIMIT")), int(get("FAILED_ACCESS_TABLE_LIMIT")),
+                   Limit(int(get("HIDDEN_REFUSAL_LIMIT")), int(get("HIDDEN_REFUSAL_WINDOW"))))
 
 
-def _retry_after(expires_at: float, now: float) -> int:
+def retry_after(expires_at: float, now: float) -> int:
     return max(1, math.ceil(expires_at - now))
 
 
@@ -111,14 +116,14 @@ def hit(db: sqlite_utils.Database, key: str, limit: Limit, what: dict[str, str],
     now = time.time() if now is None else now
     hits, expires_at = count(db, key, limit, now)
     if hits > limit.count:
-        retry = _retry_after(expires_at, now)
+        retry = retry_after(expires_at, now)
         raise RateLimited(
             "rate_limited",
             f"För många {what['sv']}: högst {limit.count} på {limit.seconds:g} sekunder. "
             f"Försök igen om {retry} s.",
             f"Too many {what['en']}: at most {limit.count} in {limit.seconds:g} seconds. "
             f"Try again in {retry} s.",
-            retry, _facts(limit, expires_at))
+            retry, facts(limit, expires_at))
 
 
 def check(db: sqlite_utils.Database, key: str, limit: Limit,
@@ -128,15 +133,15 @@ def check(db: sqlite_utils.Database, key: str, limit: Limit,
     row = db.execute("select count, expires_at from rate_limits where key = ?",
                      [key]).fetchone()
     if row is not None and row[1] > now and row[0] >= limit.count:
-        retry = _retry_after(row[1], now)
+        retry = retry_after(row[1], now)
         raise RateLimited(
             "too_many_attempts",
             f"För många felaktiga koder eller nycklar härifrån. Försök igen om {retry} s.",
             f"Too many wrong codes or keys from here. Try again in {retry} s.",
-            retry, _facts(limit, row[1]))
+            retry, facts(limit, row[1]))
 
 
-def _facts(limit: Limit, expires_at: float) -> dict[str, Any]:
+def facts(limit: Limit, expires_at: float) -> dict[str, Any]:
     return {"limit": limit.count, "window_seconds": limit.seconds,
             "retry_at": datetime.fromtimestamp(expires_at, timezone.utc)
             .isoformat(timespec="seconds")}
