@@ -40,10 +40,11 @@ def test_the_folded_reads_of_a_post_are_the_separate_reads(app, client, monkeypa
             assert loaded.token == snapshots.token(db, table_id)
         return loaded
 
-    def append(db, row, who, based_on, client_event_id, event, ready=None, token=None):
+    def append(db, row, who, based_on, client_event_id, event, ready=None, token=None,
+               *rest):
         seen["token"] += 1
         assert token == snapshots.token(db, row["id"])
-        return real_append(db, row, who, based_on, client_event_id, event, ready, token)
+        return real_append(db, row, who, based_on, client_event_id, event, ready, token, *rest)
 
     def reader_of(db, principal, as_read=False):
         reader = real_reader_of(db, principal, as_read)
