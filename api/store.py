@@ -327,6 +327,7 @@ def table_view(row: dict[str, Any], setup: TableSetup, state: Any,
         "protokoll": disclosed.reveal(module.sheet(state).as_dict() if first_row is None
                                       else sheet_from(module.sheet(state), first_row)),
         "findings": [disclosed.finding(f) for f in module.findings(state)],
+        "deal_in_progress": disclosure.deal_of(module, state),
         "over": module.is_over(state),
         "result": module.result(state),
     }

@@ -70,10 +70,12 @@ function settlementBlock(sheet) {
  * to the state, which names the dealer's seat. */
 function dealerLine(sheet, table) {
   if (sheet.next_dealer !== null && sheet.next_dealer !== undefined) {
-    // While a deal is played card by card, the sheet's dealer is that deal's: the next
-    // deal is not his (the engine names the dealer of the deal it waits for).
+    // While a deal is under way (bid or played card by card), the sheet's dealer is that
+    // deal's: the next deal is not theirs. The API says so where the game numbers its
+    // deals; elsewhere a deal is under way while cards are played and no deal is awaited.
     const inputs = table?.expected?.inputs || [];
-    const playing = inputs.some((i) => i.type === "play") && !inputs.some((i) => i.type === "deal");
+    const playing = Number.isInteger(table?.deal_in_progress)
+      || (inputs.some((i) => i.type === "play") && !inputs.some((i) => i.type === "deal"));
     return t(playing ? "dealingNow" : "nextDealer", { name: sheet.players[sheet.next_dealer] });
   }
   const dealer = table?.state?.dealer;

@@ -97,6 +97,16 @@ def test_the_dealer_line_does_not_call_the_deal_in_play_the_next_one(page: Page,
     expect(page.locator(".next-dealer")).to_have_text("Anna ger den här given.")
 
 
+def test_the_dealer_line_names_the_deal_being_bid_as_this_one(page: Page, live_server):
+    """Between the deal and the first card (Rödskägg's bidding) the deal is under way too:
+    the API says which deal is (``deal_in_progress``), not only the cards on the screen."""
+    start_game(page, live_server.url, "rodskagg", ("Anna", "Bo", "Cia", "Dan"))
+    expect(page.locator(".next-dealer")).to_have_text("Anna ger nästa giv.")
+    api_post(page, live_server.url, {"type": "deal"})
+    expect(page.locator(".input-bid h3")).to_have_text("Bud — Bo")
+    expect(page.locator(".next-dealer")).to_have_text("Anna ger den här given.")
+
+
 def test_skitgubbe_names_its_trump_form_apart_from_the_deals_quick_entry(page: Page, live_server):
     """Skitgubbe's "Sista talongkortet: trumf" (also the way to start a game in its second
     phase) had the deal's quick entry's name: two folds "Ny giv – snabbinmatning", one id."""

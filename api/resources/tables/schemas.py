@@ -118,6 +118,11 @@ class TableViewSchema(Schema):
     expected = fields.Nested(ExpectedSchema, required=True)
     protokoll = fields.Nested(SheetSchema, required=True)
     findings = fields.List(fields.Nested(FindingSchema), required=True)
+    deal_in_progress = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The number of the deal under way (being bid, played or entered "
+                       "card by card), whose dealer the protokoll's next_dealer names; null "
+                       "between deals, after the game, and in games that do not number "
+                       "their deals."})
     over = fields.Boolean(required=True)
     result = fields.Dict(allow_none=True, required=True)
     tournament = fields.Nested(TablePlaceSchema, allow_none=True, metadata={
