@@ -73,7 +73,7 @@ def test_her_own_phone_the_other_phones_and_undo_go_on_and_the_window_ends(clien
     # Her own phone sees her hand: its refusals say which card and are not counted.
     for card in NOT_HERS:
         own = refusal(_probe(table, card, cia), 422, "not_in_hand")
-        assert card in own["messages"]["en"] or own["details"]
+        assert card in own["messages"]["en"] and own["details"]["card"] == card
     assert _probe(table, "♠2", cia).status_code == 201
     # The owner may still undo (it judges no card), and Bo's phone is not held back.
     assert table.post({"type": "undo", "target": table.seq}).status_code == 201

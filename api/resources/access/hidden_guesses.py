@@ -62,9 +62,8 @@ def check(db: sqlite_utils.Database, table_id: str, who: principals.Principal,
     if limit.count <= 0 or key is None or not may_read_others(event, _own_seat(who)):
         return
     now = time.time()
-    row = db.execute("select count, expires_at from rate_limits where key = ?",
-                     [key]).fetchone()
-    if row is None or row[1] <= now or row[0] < limit.count:
+    row = ratelimit.used_up(db, key, limit, now)
+    if row is None:
         return
     retry = ratelimit.retry_after(row[1], now)
     raise RateLimited(

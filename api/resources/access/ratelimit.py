@@ -130,15 +130,25 @@ def check(db: sqlite_utils.Database, key: str, limit: Limit,
           now: float | None = None) -> None:
     """Raise 429 ``too_many_attempts`` when ``key`` has used up its window; count nothing."""
     now = time.time() if now is None else now
-    row = db.execute("select count, expires_at from rate_limits where key = ?",
-                     [key]).fetchone()
-    if row is not None and row[1] > now and row[0] >= limit.count:
+    row = used_up(db, key, limit, now)
+    if row is not None:
         retry = retry_after(row[1], now)
         raise RateLimited(
             "too_many_attempts",
             f"För många felaktiga koder eller nycklar härifrån. Försök igen om {retry} s.",
             f"Too many wrong codes or keys from here. Try again in {retry} s.",
             retry, facts(limit, row[1]))
+
+
+def used_up(db: sqlite_utils.Database, key: str, limit: Limit,
+            now: float) -> tuple[int, float] | None:
+    """(hits, window's end) when ``key`` has used up its window at ``now``; else None.
+    Counts nothing."""
+    row = db.execute("select count, expires_at from rate_limits where key = ?",
+                     [key]).fetchone()
+    if row is not None and row[1] > now and row[0] >= limit.count:
+        return row[0], row[1]
+    return None
 
 
 def facts(limit: Limit, expires_at: float) -> dict[str, Any]:
