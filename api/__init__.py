@@ -110,6 +110,11 @@ class Api(SmorestApi):
             code, sv, en = "malformed_json", "Ogiltig JSON.", "Malformed JSON."
         body = ApiError(error.code or 500, code, sv, en, None, details).body(request_lang())
         headers = dict(data.get("headers") or {})
+        # The headers the error brings with it: a 405's Allow, a 416's ``Content-Range:
+        # bytes */LENGTH`` (RFC 9110 §15.5.17: the client learns what it may ask for).
+        for name, value in error.get_headers():
+            if name.lower() != "content-type":
+                headers.setdefault(name, value)
         if getattr(error, "valid_methods", None):  # 405 must say what is allowed (RFC 9110)
             headers["Allow"] = ", ".join(error.valid_methods)
         return body, error.code or 500, headers

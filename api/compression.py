@@ -94,6 +94,17 @@ def install(app: Flask) -> None:
     app.config.setdefault("COMPRESS_CACHE_KEY", _cache_key)
     _compress.init_app(app)
 
+    @app.before_request
+    def any_version_matches() -> None:
+        """``If-Match: *`` holds for any resource that exists (RFC 9110 §13.1.1), and the
+        answer then is the resource as usual. werkzeug's ``make_conditional`` (ours below,
+        and flask-compress's) compares ``*`` as if it were an entity tag, which none is, and
+        answered 412. So the header is dropped before either reads it: the route answers
+        as it would without it (a missing resource is still a 404). Nothing here writes
+        conditionally, so no other method is affected by the drop."""
+        if request.environ.get("HTTP_IF_MATCH", "").strip() == "*":
+            del request.environ["HTTP_IF_MATCH"]
+
     @app.after_request
     def compress(response: Response) -> Response:
         if request.method not in ("GET", "HEAD"):

@@ -8,7 +8,9 @@ found by trying it and each a test here:
   reached a query and failed there (500);
 - conditional and range headers on the catalog, the app's files and the standings
   (``If-Match``, ``Range``) were answered 412 with the whole body, or 416 with English
-  words in the Swedish message, not in the one error shape;
+  words in the Swedish message, not in the one error shape; ``If-Match: *`` (any version)
+  was a 412 where the resource is the answer, and a 416 did not say the length it has
+  (``Content-Range: bytes */N``);
 - through the real server (gunicorn), a chunked body with a broken chunk size failed inside
   the body's reading (500), and a chunked body past the size limit was cut at the limit
   without a word and refused as malformed JSON instead of as too large;
@@ -112,11 +114,26 @@ def test_a_failed_if_match_is_a_412_in_the_error_shape(world, header):
                 continue
             body = refused_cleanly(response, 412, "precondition_failed")
             assert "If-Match" in body["messages"]["en"] and "If-Match" in body["messages"]["sv"]
-    # A matching If-Match is no refusal: the body as usual. (``If-Match: *`` is a 412 too,
-    # werkzeug's reading of it; now at least in the shape.)
+    # A matching If-Match is no refusal: the body as usual.
     games = world["client"].get("/api/games")
     again = world["client"].get("/api/games", headers={"If-Match": games.headers["ETag"]})
     assert again.status_code == 200 and again.data == games.data
+
+
+@pytest.mark.parametrize("accept", ["identity", "gzip"])
+def test_if_match_any_version_is_the_resource_as_usual(world, accept):
+    """``If-Match: *`` holds for every resource that exists (RFC 9110 §13.1.1); werkzeug
+    read ``*`` as a tag that matched nothing and answered 412. Compressed or not, the
+    answer is the one without the header, and a missing resource is still a 404."""
+    for url, extra in _conditional_urls(world):
+        headers = {"Accept-Encoding": accept, **extra}
+        plain = world["client"].get(url, headers=headers)
+        starred = world["client"].get(url, headers={**headers, "If-Match": "*"})
+        assert plain.status_code == 200, url
+        assert starred.status_code == 200 and starred.data == plain.data, url
+        assert starred.headers.get("ETag") == plain.headers.get("ETag"), url
+    missing = world["client"].get("/api/games/no-such-game", headers={"If-Match": "*"})
+    refused_cleanly(missing, 404, "unknown_game")
 
 
 @pytest.mark.parametrize("value", ["bytes=x", "bytes=999999999-", "bytes=0-0,5-6",
@@ -128,6 +145,9 @@ def test_an_unsatisfiable_range_is_a_416_in_swedish_and_english(world, value):
         response = world["client"].get(url, headers={"Range": value})
         body = refused_cleanly(response, 416, "range_not_satisfiable")
         assert body["messages"]["sv"] != body["messages"]["en"]
+        # What may be asked for (RFC 9110 §15.5.17): the file's whole length.
+        whole = world["client"].get(url, headers={"Accept-Encoding": "identity"})
+        assert response.headers["Content-Range"] == f"bytes */{len(whole.data)}", url
     # A satisfiable range is still served (the app's files are static files).
     part = world["client"].get("/style.css", headers={"Range": "bytes=0-9"})
     assert part.status_code == 206 and len(part.data) == 10
