@@ -492,6 +492,16 @@ def disclosed_to(db: sqlite_utils.Database, row: dict[str, Any], setup: TableSet
     return disclosure.load(db, row, setup.module, state, disclosure.reader_of(db, who))
 
 
+def _same_event(stored: str, event: dict[str, Any]) -> bool:
+    """Is ``event`` the entry stored as ``stored`` (JSON)? Compared as JSON, keys in any
+    order: Python's ``==`` takes ``3.0`` for ``3`` and ``true`` for ``1``, which are other
+    entries (the engine refuses a fraction or a bool where it counts tricks), so a post
+    under a used id with one of them was answered as the first post's retry."""
+    def canonical(value: Any) -> str:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return canonical(json.loads(stored)) == canonical(event)
+
+
 def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Principal,
             based_on: int, client_event_id: str, event: dict[str, Any],
             ready: _Ready | None = None, token: str | None = None,
@@ -506,7 +516,7 @@ def _append(db: sqlite_utils.Database, row: dict[str, Any], who: principals.Prin
         # A retry is the same device's: another device's post under an id the log shows
         # is refused whatever its event, or a device that may post a seat's private entry
         # without reading it (the scorer) could test a guess of its cards (201 or 409).
-        if earlier[1] != device_id or json.loads(earlier[3]) != event:
+        if earlier[1] != device_id or not _same_event(earlier[3], event):
             raise ApiError(409, "client_event_id_reused",
                            "Det händelse-id:t användes redan för en annan händelse.",
                            "That client event id was already used for another event.",

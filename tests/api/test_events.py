@@ -26,6 +26,23 @@ def test_same_client_event_id_with_another_event_is_a_conflict(table):
     assert table.log()["seq"] == 1
 
 
+def test_a_retry_is_the_same_json_not_a_python_equal(table):
+    """3.0 and 3, true and 1 are equal in Python but other entries: under a used id they
+    are a conflict, not the first post's retry; the same entry with its keys in another
+    order is still a retry."""
+    first = table.post(RESULT, client_event_id="phone-1-0003")
+    assert first.status_code == 201
+    for tricks in ([1.0, 4, 1, 0], [True, 4, 1, 0]):
+        response = table.post({**RESULT, "tricks": tricks}, based_on=0,
+                               client_event_id="phone-1-0003")
+        assert response.status_code == 409, tricks
+        assert response.json["code"] == "client_event_id_reused"
+    reordered = {"tricks": RESULT["tricks"], "bids": RESULT["bids"], "type": "result"}
+    again = table.post(reordered, based_on=0, client_event_id="phone-1-0003")
+    assert again.status_code == 201 and again.json == first.json
+    assert table.log()["seq"] == 1
+
+
 def test_stale_post_gets_409_with_current_sequence(table):
     table.ok(RESULT)
     table.ok({"type": "deal"})
