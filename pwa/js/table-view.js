@@ -21,8 +21,8 @@ import { needsForms } from "./later.js";
 /* What only a phone that may write draws (the entry forms, the seats, the code and links to
  * share, the phones at the table): imported by `loadForms`, which js/later.js calls for such
  * a phone before the table is drawn; a spectator's screen never loads them. */
-let groupInputs, renderInput, renderPlayPanel, renderGenericInput, specFields, renderShare,
-  renderDevices, renderSeat;
+let groupInputs, renderInput, renderPlayPanel, turnDeclaration, declarationDraft,
+  declarationParts, renderGenericInput, specFields, renderShare, renderDevices, renderSeat;
 let formsLoaded = false;
 
 export async function loadForms() {
@@ -30,7 +30,8 @@ export async function loadForms() {
   const [inputs, generic, share, devices, seat] = await Promise.all([
     import("./inputs/index.js"), import("./inputs/generic-form.js"), import("./share.js"),
     import("./devices.js"), import("./seat.js")]);
-  ({ groupInputs, renderInput, renderPlayPanel } = inputs);
+  ({ groupInputs, renderInput, renderPlayPanel, turnDeclaration, declarationDraft,
+     declarationParts } = inputs);
   ({ renderGenericInput, specFields } = generic);
   ({ renderShare } = share);
   ({ renderDevices } = devices);
@@ -148,19 +149,39 @@ function entrySection(app, ctx, undo) {
   const below = (i) => ENDS_THE_HAND.has(i.type) || picksCards(app.game, i);
   const quickActions = play ? others.filter((i) => !below(i)) : others;
   const ending = play ? others.filter(below) : [];
-  // A fold another seat shares but that is the turn's now (a declaration before the first
-  // card) comes before the cards; the rest after them.
+  // The seat to play's declaration (800 §1.3: laid down right before its first card) is
+  // made on the card table: "Deklarera" turns the deck under the trick into the cards to lay
+  // down, in the same rows, and the row above into the declaration's button and "Avbryt".
+  // Above the cards it was a second deck that pushed them a screen down for the whole first
+  // trick. Offline the card table composes whole tricks: the declaration keeps its fold.
+  const declaration = play && !ctx.offline
+    ? turnDeclaration(app.game, app.table.expected, grouped) : null;
+  const declareDraft = declaration && declarationDraft(ctx, declaration);
+  const declaring = declareDraft?.on ? declarationParts(ctx, declaration, { short: true }) : null;
+  const setDeclaring = (on) => () => { declareDraft.on = on; ctx.rerender(); };
+  const declareButtons = !declaration ? []
+    : declaring ? [declaring.button,
+      h("button", { type: "button", class: "secondary declare-cancel", onclick: setDeclaring(false) },
+        t("cancel"))]
+      : [h("button", { type: "button", class: "secondary declare-open", disabled: app.busy,
+                       "aria-label": t("declareFor", { name: app.table.players[declaration.seat] }),
+                       onclick: setDeclaring(true) }, t("declare"))];
+  // A fold another seat shares but that is the turn's now comes before the cards; the rest
+  // after them.
   const expectedSeat = app.table.expected.seat;
-  const folds = [...grouped.entries()];
+  const folds = [...grouped.entries()]
+    .map(([type, inputs]) => [type, inputs.filter((input) => input !== declaration)])
+    .filter(([, inputs]) => inputs.length);
   const turnsFold = ([type, inputs]) => inputs.some((i) => i.seat === expectedSeat)
     && !foldedAway(app, type);
-  const actionRow = play && (quickActions.length || undo)
-    ? [quickActions.map((input) => renderInput(ctx, input, { titled: false })), undo] : null;
+  const actionRow = !play || !(quickActions.length || undo || declaration) ? null
+    : declaring ? declareButtons
+      : [declareButtons, quickActions.map((input) => renderInput(ctx, input, { titled: false })), undo];
   const later = ending.length ? ending.map((input) => remembered(app, input.type, eventLabel(input.type),
     renderInput(ctx, input, { titled: false }))) : null;
   const turn = [
     folds.filter(turnsFold).map(([type, inputs]) => seatGroup(app, ctx, type, inputs)),
-    play && renderPlayPanel(ctx, play, trick, actionRow, later),
+    play && renderPlayPanel(ctx, play, trick, actionRow, later, declaring),
     play && trick && !ctx.offline && remembered(app, "trick", eventLabel("trick"),
       renderInput(ctx, trick, { titled: false })),
     !play && others.map((input) => renderInput(ctx, input)),

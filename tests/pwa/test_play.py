@@ -158,25 +158,31 @@ def test_an_800_first_trick_with_a_declaration_proposed_and_accepted(page: Page,
     # Play: Dan leads (counter-clockwise from the dealer). He lays down four taroks and
     # three hearts; the app proposes the best declaration and scores it.
     expect(page.locator(".play-panel .to-play")).to_contain_text("Dan")
-    fold = page.locator("details.fold-declare")
-    expect(fold).to_have_attribute("open", "")
-    # Only Dan may declare now: declarations come in playing order (800 §1.3), no seat tabs.
-    expect(fold.locator(".seat-tabs")).to_have_count(0)
-    expect(fold.locator(".declaration")).to_have_attribute("data-seat", "3")
-    declaration = fold.locator(".declaration")
+    # Only Dan may declare now: declarations come in playing order, each right before the
+    # player's first card (800 §1.3). He declares on the card table itself: no second deck.
+    expect(page.locator("details.fold-declare")).to_have_count(0)
+    page.get_by_role("button", name="Deklarera för Dan").click()
+    declaration = page.locator(".play-panel .declaration.in-play")
+    expect(declaration).to_have_attribute("data-seat", "3")
+    expect(page.locator("#play-picker")).to_have_count(0)
     for card in ["XX", "XIX", "N", "★", "♥K", "♥D", "♥H"]:
         declaration.locator(f'button.card[data-card="{card}"]').first.click()
     proposal = declaration.locator(".proposal")
     expect(proposal.locator(".combinations li")).to_have_count(3)
-    expect(proposal.locator(".declare-button")).to_have_text("Deklarera 71 p för Dan")
+    button = page.locator(".turn-actions .declare-button")
+    expect(button).to_have_text("Deklarera 71 p")
+    expect(button).to_have_attribute("aria-label", "Deklarera 71 p för Dan")
     shot(page, "800-declaration")
     # The table declares less: without the trump sequence, 56 by the rules.
     proposal.locator(".combinations li").nth(1).locator("input").uncheck()
-    expect(proposal.locator(".declare-button")).to_have_text("Deklarera 56 p för Dan")
+    expect(button).to_have_text("Deklarera 56 p")
     proposal.locator(".combinations li").nth(1).locator("input").check()
-    expect(proposal.locator(".declare-button")).to_have_text("Deklarera 71 p för Dan")
-    proposal.locator(".declare-button").click()
+    expect(button).to_have_text("Deklarera 71 p")
+    button.click()
     expect_seq(page, 2)
+    # Declared: the deck is the one to play from again.
+    expect(page.locator("#play-picker")).to_be_visible()
+    expect(page.locator(".play-panel .declaration")).to_have_count(0)
     expect_totals(page, [0, 71])
     expect(page.locator(".sheet tr.label").last).to_contain_text("Dan deklarerar 71")
     # The cards are named in the text's words: the suit of XX … N is "trumf" (800 §1.1; the

@@ -9,6 +9,8 @@ tapped.
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from tests.pwa.helpers import api_post, expect_seq, shot, start_game, tap_card
@@ -105,3 +107,54 @@ def test_schnapsen_face_up_trump_is_dimmed_and_66_waits_below_the_cards(page: Pa
     claim_top = page.evaluate(
         "document.querySelector('details.fold-claim').getBoundingClientRect().top")
     assert claim_top > cards_top
+
+
+PLAY_CARDS = "() => [...document.querySelectorAll('#play-picker button.card')].map((b) => {" \
+    " const r = b.getBoundingClientRect(); return [b.dataset.key, Math.round(r.y), Math.round(r.bottom)]; })"
+DECLARE_CARDS = PLAY_CARDS.replace("#play-picker", ".play-panel .declaration.in-play .card-picker")
+
+
+def test_an_800_declaration_is_laid_down_on_the_cards_of_the_first_trick(page: Page, live_server):
+    """800 §1.3: each player declares right before his first card. The declaration was a
+    second 62-card deck above the cards, which pushed them a screen down for the whole first
+    trick; now "Deklarera" turns the same deck, in the same rows, into the cards laid down,
+    its button takes the row above them, and every card stays where it was."""
+    start_game(page, live_server.url, "800", PLAYERS)
+    api_post(page, live_server.url, {"type": "discard", "seat": 0, "cards": ["♠6", "♠7"]})
+    expect(page.locator(".play-panel .to-play")).to_contain_text("Dan")
+    page.evaluate("window.scrollTo(0, 0)")
+    to_play = page.evaluate(PLAY_CARDS)
+    assert len(to_play) == 62
+    # The whole deck (eleven rows), the headline, the trick, Deklarera and undo: one screen.
+    assert max(bottom for _key, _top, bottom in to_play) <= VIEWPORT_HEIGHT
+    for selector in (".prompt", ".trick-table", ".turn-actions .declare-open",
+                     ".turn-actions .undo"):
+        assert box_bottom(page, selector) <= VIEWPORT_HEIGHT, selector
+    expect(page.locator("details.fold-declare")).to_have_count(0)
+
+    page.get_by_role("button", name="Deklarera för Dan").click()
+    expect(page.locator(".play-panel .declaration.in-play")).to_be_visible()
+    laid_down = page.evaluate(DECLARE_CARDS)
+    assert [(key, top) for key, top, _ in laid_down] == [(key, top) for key, top, _ in to_play]
+    for card in ["XX", "XIX", "N"]:
+        page.locator(f'.declaration.in-play button.card[data-card="{card}"]').first.click()
+    button = page.locator(".turn-actions .declare-button")
+    expect(button).to_have_text(re.compile(r"^Deklarera \d+ p$"))
+    assert box_bottom(page, ".turn-actions .declare-button") <= VIEWPORT_HEIGHT
+    assert [(k, t) for k, t, _ in page.evaluate(DECLARE_CARDS)] == [(k, t) for k, t, _ in to_play]
+    # Avbryt: back to the cards to play, nothing moved, the cards laid down kept.
+    page.locator(".turn-actions .declare-cancel").click()
+    assert page.evaluate(PLAY_CARDS) == to_play
+    page.get_by_role("button", name="Deklarera för Dan").click()
+    expect(page.locator('.declaration.in-play button.card[data-card="XX"]')).to_have_attribute(
+        "aria-pressed", "true")
+    button.click()
+    expect_seq(page, 2)
+    # Declared: the deck to play from, where it was; Dan plays, and Cia may declare.
+    expect(page.locator(".play-panel .declaration")).to_have_count(0)
+    assert page.evaluate(PLAY_CARDS) == to_play
+    tap_card(page, "♥10")
+    expect_seq(page, 3)
+    expect(page.get_by_role("button", name="Deklarera för Cia")).to_be_visible()
+    assert [(k, t) for k, t, _ in page.evaluate(PLAY_CARDS)] == [(k, t) for k, t, _ in to_play]
+    shot(page, "800-first-trick-declaring")

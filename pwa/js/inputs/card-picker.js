@@ -25,8 +25,11 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
   const grey = countCards(greyed);
   const allowedSet = Array.isArray(allowed) ? new Set(allowed) : null;
   const blocked = new Set(unavailable);
-  const container = h("div", { class: `card-picker mode-${mode}`, role: "group",
-                               "aria-label": label || t("pickCards"), id });
+  // A deck of more than eight rows (800's 62 cards: eleven) gets lower buttons on the card
+  // table, so that the whole deck still fits the first screen under the trick.
+  const rows = suitGroups(deck).reduce((n, g) => n + Math.ceil(g.cards.length / perRow(g.cards.length)), 0);
+  const container = h("div", { class: `card-picker mode-${mode}${rows > 8 ? " dense" : ""}`,
+                               role: "group", "aria-label": label || t("pickCards"), id });
 
   const draw = () => {
     // A re-drawn button is a new element: keep the keyboard's place on the card tapped.
@@ -34,7 +37,8 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
     const chosen = countCards(selected);
     const groups = suitGroups(deck);
     container.replaceChildren(...groups.map((group) =>
-      h("div", { class: "suit-row", role: "group", "aria-label": suitName(group.suit),
+      h("div", { class: `suit-row${group.suit === "trump" ? " trumps" : ""}`, role: "group",
+                 "aria-label": suitName(group.suit),
                  style: { "--per-row": perRow(group.cards.length) } },
         group.cards.map(({ card, instance }) => {
           const out = instance < (grey.get(card) || 0);

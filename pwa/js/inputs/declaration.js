@@ -26,11 +26,25 @@ function declarationOptions(table) {
   return name in (table.options || {}) ? { [name]: table.options[name] } : {};
 }
 
-export function renderDeclaration(ctx, exp) {
+/**
+ * A declaration's parts: the hint, the deck to lay cards down on, the proposal (each
+ * combination with its points, one switch each) and the button that posts it. The fold of a
+ * declaration (`renderDeclaration`) shows them together; the card table shows the seat to
+ * play's declaration in place of its cards (play-panel.js), with the button in the row of
+ * the turn's actions, so the deck keeps its place and the button stays in the first screen.
+ */
+/** The half-made declaration of a seat, kept across re-renders (`on`: it is being laid
+ * down on the card table) and dropped once it is posted. */
+export const declarationDraft = (ctx, exp) => ctx.draft(`declare:${exp.seat}`, () => (
+  { cards: [], proposal: null, chosen: [], score: null, unsupported: false, error: null,
+    asked: 0, on: false }));
+
+/** `short`: the button's words without the name (it sits in the row of the turn's actions,
+ * under the trick that names the seat to play; a screen reader still hears the name). */
+export function declarationParts(ctx, exp, { buttonInProposal = false, short = false } = {}) {
   const { table } = ctx;
   const key = `declare:${exp.seat}`;
-  const draft = ctx.draft(key, () => ({ cards: [], proposal: null, chosen: [], score: null,
-                                        unsupported: false, error: null, asked: 0 }));
+  const draft = declarationDraft(ctx, exp);
   const name = table.players[exp.seat];
   const panel = h("div", { class: "proposal", "aria-live": "polite" });
 
@@ -42,9 +56,15 @@ export function renderDeclaration(ctx, exp) {
     }
     ctx.submit(event, key);
   };
+  const button = h("button", { type: "button", class: "primary declare-button", onclick: post });
 
   const drawPanel = () => {
     const points = draft.score ?? draft.proposal?.points ?? null;
+    button.disabled = ctx.busy || !draft.cards.length;
+    const words = points !== null ? t("declarePoints", { name, points }) : t("declareCards", { name });
+    button.textContent = !short ? words
+      : points !== null ? t("declarePointsShort", { points }) : t("declare");
+    if (short) button.setAttribute("aria-label", words);
     // replaceChildren writes null as the text "null": leave the missing parts out.
     panel.replaceChildren(...[
       draft.error && h("p", { class: "proposal-error", role: "alert" }, pick(draft.error.messages, draft.error.message)),
@@ -59,9 +79,7 @@ export function renderDeclaration(ctx, exp) {
                 combo.cards.map((c) => [cardChip(c), " "]), h("strong", {}, `${combo.points} p`)))))),
         draft.proposal.flertal?.doubled && h("p", { class: "hint" }, t("flertalDoubled")),
         draft.proposal.sekvens?.doubled && h("p", { class: "hint" }, t("sekvensDoubled"))),
-      h("button", { type: "button", class: "primary declare-button",
-                    disabled: ctx.busy || !draft.cards.length, onclick: post },
-        points !== null ? t("declarePoints", { name, points }) : t("declareCards", { name })),
+      buttonInProposal && button,
     ].filter(Boolean));
   };
 
@@ -107,11 +125,20 @@ export function renderDeclaration(ctx, exp) {
   }
 
   drawPanel();
+  return {
+    draft,
+    hint: t("layDown", { name }),
+    picker: cardPicker({ deck: ctx.game?.deck?.cards || [], mode: "many", selected: draft.cards,
+                         greyed: playedCards(table.state), id: `declare-${exp.seat}`, busy: ctx.busy,
+                         label: `${eventLabel(exp.type)} ${name}`,
+                         onChange: () => propose() }),
+    proposal: panel,
+    button,
+  };
+}
+
+export function renderDeclaration(ctx, exp) {
+  const { hint, picker, proposal } = declarationParts(ctx, exp, { buttonInProposal: true });
   return h("div", { class: `input input-${exp.type} declaration`, dataset: { seat: String(exp.seat) } },
-    h("p", { class: "hint" }, t("layDown", { name })),
-    cardPicker({ deck: ctx.game?.deck?.cards || [], mode: "many", selected: draft.cards,
-                 greyed: playedCards(table.state), id: `declare-${exp.seat}`, busy: ctx.busy,
-                 label: `${eventLabel(exp.type)} ${name}`,
-                 onChange: () => propose() }),
-    panel);
+    h("p", { class: "hint" }, hint), picker, proposal);
 }

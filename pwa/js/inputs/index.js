@@ -8,15 +8,15 @@
  * - an input for the seat whose turn it is belongs to the turn ("now"); playing a card
  *   gets the card table (play-panel.js), with the whole-trick entry beside it;
  * - inputs of one type for other seats (a declaration or a hand any player may enter)
- *   share one fold with a choice of seat; a declaration keeps its fold even when only the
- *   seat to play may make it (800: declarations come in playing order, each right before
- *   that player's card), so it stays before the cards.
+ *   share one fold with a choice of seat. A declaration of the seat to play (800:
+ *   declarations come in playing order, each right before that player's card) is made on
+ *   the card table itself (`turnDeclaration`; table-view.js).
  *
  * A declaration (an event with cards and combinations) is laid down card by card with the
  * best proposal (declaration.js); everything else is the generic form.
  */
 import { renderGenericInput, specFields } from "./generic-form.js";
-import { isDeclaration, renderDeclaration } from "./declaration.js";
+import { declarationDraft, declarationParts, isDeclaration, renderDeclaration } from "./declaration.js";
 import { renderPlayPanel } from "./play-panel.js";
 
 const isSet = (v) => v !== null && v !== undefined;
@@ -60,4 +60,15 @@ export function renderInput(ctx, input, options = {}) {
   return renderGenericInput(ctx, input, options);
 }
 
-export { renderPlayPanel };
+/** The declaration the seat to play may make before its card (800 §1.3: each player right
+ * before their first card of the deal), from the grouped inputs; null when there is none. */
+export function turnDeclaration(game, expected, grouped) {
+  for (const [type, inputs] of grouped) {
+    if (!isDeclaration(game?.events?.[type])) continue;
+    const mine = inputs.find((input) => input.seat === expected?.seat);
+    if (mine) return mine;
+  }
+  return null;
+}
+
+export { declarationDraft, declarationParts, renderPlayPanel };

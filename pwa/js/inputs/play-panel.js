@@ -56,8 +56,11 @@ function tricksWon(table) {
  * `actions`: the other inputs of the seat to play that fit now (stand over, "Går ni med?"),
  * drawn between the trick and the cards, inside the first screen. `later`: inputs that end
  * the hand (a claim of 66), folded away under the cards so no thumb opens them by chance.
+ * `declaring`: the seat to play lays down a declaration before its first card (800 §1.3):
+ * its parts (declaration.js) take the place of the cards to play, on the same deck in the
+ * same rows, so no card moves between laying down and playing.
  */
-export function renderPlayPanel(ctx, play, trick, actions = null, later = null) {
+export function renderPlayPanel(ctx, play, trick, actions = null, later = null, declaring = null) {
   const { table } = ctx;
   const fields = play.fields || {};
   const { current, last } = tricksOnTable(table.state);
@@ -86,11 +89,15 @@ export function renderPlayPanel(ctx, play, trick, actions = null, later = null) 
         cardPicker({ deck: legal, mode: "one", busy: ctx.busy, id: "legal-picker",
                      label: t("legalCards", { name: table.players[play.seat] }),
                      onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") })],
-      h("p", { class: "row-label", id: "play-picker-label" },
-        t("tapCardFor", { name: table.players[play.seat] })),
-      cardPicker({ deck, mode: "one", greyed, allowed, unavailable, busy: ctx.busy, id: "play-picker",
-                   label: t("tapCardFor", { name: table.players[play.seat] }),
-                   onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") }),
+      declaring
+        ? h("div", { class: "declaration in-play", dataset: { seat: String(play.seat) } },
+          h("p", { class: "row-label", id: "declare-picker-label" }, declaring.hint),
+          declaring.picker, declaring.proposal)
+        : [h("p", { class: "row-label", id: "play-picker-label" },
+          t("tapCardFor", { name: table.players[play.seat] })),
+        cardPicker({ deck, mode: "one", greyed, allowed, unavailable, busy: ctx.busy, id: "play-picker",
+                     label: t("tapCardFor", { name: table.players[play.seat] }),
+                     onPick: (card) => ctx.submit({ type: "play", seat: play.seat, card }, "play") })],
       later);
   }
 
