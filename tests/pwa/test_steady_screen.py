@@ -109,8 +109,10 @@ def test_schnapsen_face_up_trump_is_dimmed_and_66_waits_below_the_cards(page: Pa
     assert claim_top > cards_top
 
 
+# Where each card lies on the page (a tap may scroll it; the page must not move the cards).
 PLAY_CARDS = "() => [...document.querySelectorAll('#play-picker button.card')].map((b) => {" \
-    " const r = b.getBoundingClientRect(); return [b.dataset.key, Math.round(r.y), Math.round(r.bottom)]; })"
+    " const r = b.getBoundingClientRect();" \
+    " return [b.dataset.key, Math.round(r.y + scrollY), Math.round(r.bottom + scrollY)]; })"
 DECLARE_CARDS = PLAY_CARDS.replace("#play-picker", ".play-panel .declaration.in-play .card-picker")
 
 
@@ -158,3 +160,23 @@ def test_an_800_declaration_is_laid_down_on_the_cards_of_the_first_trick(page: P
     expect(page.get_by_role("button", name="Deklarera för Cia")).to_be_visible()
     assert [(k, t) for k, t, _ in page.evaluate(PLAY_CARDS)] == [(k, t) for k, t, _ in to_play]
     shot(page, "800-first-trick-declaring")
+
+
+def test_the_undo_question_lies_over_the_cards_without_moving_them(page: Page, live_server):
+    """"Ångra #7 …?" took a line of its own above the cards and pushed them 117 px down; it
+    now lies over the row and the first cards, and every card stays where it was."""
+    start_table(page, live_server.url)
+    deal_and_bid(page)
+    tap_card(page, TRICKS[0][0])
+    expect_seq(page, 7)
+    page.evaluate("window.scrollTo(0, 0)")
+    before = card_boxes(page)
+    page.locator(".turn-actions .undo").click()
+    confirm = page.locator(".turn-actions .confirm")
+    expect(confirm).to_contain_text("Ångra #7")
+    assert card_boxes(page) == before
+    assert box_bottom(page, ".turn-actions .confirm") <= VIEWPORT_HEIGHT
+    confirm.get_by_role("button", name="Ja, ångra").click()
+    expect_seq(page, 8)
+    expect(page.locator(".turn-actions .confirm")).to_have_count(0)
+    assert card_boxes(page) == before
