@@ -27,7 +27,8 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
   const blocked = new Set(unavailable);
   // A deck of more than eight rows (800's 62 cards: eleven) gets lower buttons on the card
   // table, so that the whole deck still fits the first screen under the trick.
-  const rows = suitGroups(deck).reduce((n, g) => n + Math.ceil(g.cards.length / perRow(g.cards.length)), 0);
+  const groups = suitGroups(deck);
+  const rows = groups.reduce((n, g) => n + Math.ceil(g.cards.length / perRow(g.cards.length)), 0);
   const container = h("div", { class: `card-picker mode-${mode}${rows > 8 ? " dense" : ""}`,
                                role: "group", "aria-label": label || t("pickCards"), id });
 
@@ -35,7 +36,6 @@ export function cardPicker({ deck, mode = "one", selected = [], greyed = [], all
     // A re-drawn button is a new element: keep the keyboard's place on the card tapped.
     const focused = container.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     const chosen = countCards(selected);
-    const groups = suitGroups(deck);
     container.replaceChildren(...groups.map((group) =>
       h("div", { class: `suit-row${group.suit === "trump" ? " trumps" : ""}`, role: "group",
                  "aria-label": suitName(group.suit),

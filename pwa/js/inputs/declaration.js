@@ -26,24 +26,27 @@ function declarationOptions(table) {
   return name in (table.options || {}) ? { [name]: table.options[name] } : {};
 }
 
+/** The key of a seat's half-made declaration among the drafts; a post under it drops it. */
+const draftKey = (exp) => `declare:${exp.seat}`;
+
+/** The half-made declaration of a seat, kept across re-renders (`on`: it is being laid
+ * down on the card table) and dropped once it is posted. */
+export const declarationDraft = (ctx, exp) => ctx.draft(draftKey(exp), () => (
+  { cards: [], proposal: null, chosen: [], score: null, unsupported: false, error: null,
+    asked: 0, on: false }));
+
 /**
  * A declaration's parts: the hint, the deck to lay cards down on, the proposal (each
  * combination with its points, one switch each) and the button that posts it. The fold of a
  * declaration (`renderDeclaration`) shows them together; the card table shows the seat to
  * play's declaration in place of its cards (play-panel.js), with the button in the row of
  * the turn's actions, so the deck keeps its place and the button stays in the first screen.
+ * `short`: the button's words without the name (the trick above names the seat to play; a
+ * screen reader still hears the name).
  */
-/** The half-made declaration of a seat, kept across re-renders (`on`: it is being laid
- * down on the card table) and dropped once it is posted. */
-export const declarationDraft = (ctx, exp) => ctx.draft(`declare:${exp.seat}`, () => (
-  { cards: [], proposal: null, chosen: [], score: null, unsupported: false, error: null,
-    asked: 0, on: false }));
-
-/** `short`: the button's words without the name (it sits in the row of the turn's actions,
- * under the trick that names the seat to play; a screen reader still hears the name). */
 export function declarationParts(ctx, exp, { buttonInProposal = false, short = false } = {}) {
   const { table } = ctx;
-  const key = `declare:${exp.seat}`;
+  const key = draftKey(exp);
   const draft = declarationDraft(ctx, exp);
   const name = table.players[exp.seat];
   const panel = h("div", { class: "proposal", "aria-live": "polite" });
