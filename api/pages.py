@@ -11,10 +11,11 @@ Two files are more than static:
 - ``/manifest.webmanifest`` with its registered media type, for installing the app.
 - ``/?watch=KEY``, a spectator link: the page with the top of the table already drawn and
   the API's first answers inside (``spectator_page``), plus what the app will ask for
-  first on it, so that the browser asks beside the page's own modules instead of after
+  first on it, so that it is asked for at once with the page's own modules instead of after
   them: the table screen's modules and stylesheet (``js/later.js`` MODULES and STYLES,
   without the forms a spectator never draws) and the game's details; not the catalog,
-  which a spectator's table is drawn without.
+  which a spectator's table is drawn without. When the table's top is drawn, all of it is
+  asked for once that top is painted (``after_the_first_paint``).
 
 Only the app's own kinds of files are served (no ``.py`` or ``.md`` from the folder).
 """
@@ -93,28 +94,39 @@ PAGE_HEAD_END = "</head>"
 CATALOG_PRELOAD = '<link rel="preload" fetchpriority="low" href="/api/games" as="fetch" crossorigin>'
 
 
-def second_to_the_stylesheet(page: str) -> str:
-    """Every request of the page but ``style.css`` asked for with ``fetchpriority="low"``.
-
-    When the server has drawn the table's top, the first paint needs the page and
-    ``style.css`` only; the app's modules, the other stylesheets and the game's details take
-    the drawing over later. At high priority, on six connections to an HTTP/1.1 server, they
-    share the first round trips with the stylesheet — and Lighthouse's simulation counts
-    every such request that happened to end before the paint it observed as holding that
-    paint up (LCP 1.4–2.0 s instead of about 1 s, run to run). At low priority the browser
-    lets the stylesheet go first; they are still asked for at once, all of them.
-
-    The start page (``index.html``) asks for its own modules and the catalog so as well:
-    its top (the header and the loading line) is painted before the app draws the start
-    screen, and with the modules at high priority Lighthouse's first paint came out at
-    1.5–2.4 s instead of 0.8–0.9 s (performance 93–96 against 96, 96, 96 in the same run).
-    Here the links added for the spectator's table get the same."""
-    return _UNPRIORITISED.sub(r'\1 fetchpriority="low" ', page)
+# What a page asks for at once: a module or stylesheet preloaded, the app's module script.
+_ASKED_AT_ONCE = re.compile(r'\n *<(?:link rel="(modulepreload|preload)"([^>]*)>'
+                            r'|script type="module"([^>]*)></script>)')
+_ATTRIBUTE = re.compile(r'(href|src|as)="([^"]*)"')
+_COMMENT = re.compile(r"\n *<!--.*?-->", re.S)
 
 
-# A module, a preload or a module script not yet asked for with a priority of its own.
-_UNPRIORITISED = re.compile(
-    r'(<link rel="modulepreload"|<link rel="preload"|<script type="module") (?!fetchpriority)')
+def after_the_first_paint(page: str) -> str:
+    """The page with everything it asked for at once (the modules and stylesheets it
+    preloads, the game's details, the app's module) asked for by ``js/after-paint.js`` once
+    the first frame is painted: the table's top drawn here needs ``style.css`` alone, and
+    Lighthouse's simulation counted every module that ended before its paint as holding
+    it up (js/after-paint.js says how much). The list goes as a data block."""
+    links: list[dict[str, str]] = []
+    module: list[str] = []
+
+    def take(match: re.Match) -> str:
+        rel, link, script = match.groups()
+        found = dict(_ATTRIBUTE.findall(link or script))
+        if script is not None:
+            module.append(found["src"])
+        else:
+            links.append({"rel": rel, "href": found["href"],
+                          **({"as": found["as"]} if "as" in found else {})})
+        return ""
+
+    page = _ASKED_AT_ONCE.sub(take, page)
+    page = _COMMENT.sub("", page)  # index.html's notes on the links taken out
+    (app_module,) = module
+    block = spectator_page.json_block("after-paint", {"module": app_module, "links": links})
+    starter = '  <script type="module" fetchpriority="low" src="/js/after-paint.js"></script>\n'
+    page = page.replace(PAGE_HEAD_END, starter + PAGE_HEAD_END, 1)
+    return page.replace(spectator_page.BODY_END, block + spectator_page.BODY_END, 1)
 
 
 @pages.route("/")
@@ -131,8 +143,8 @@ def index():
     page = page.replace(CATALOG_PRELOAD, "", 1)
     links.insert(0, "  <!-- This table's first requests (api/pages.py). -->")
     page = page.replace(PAGE_HEAD_END, "\n".join([*links, PAGE_HEAD_END]), 1)
-    if game:  # the table's top is in the page: what takes it over comes after style.css
-        page = second_to_the_stylesheet(page)
+    if game:  # the table's top is in the page: what takes it over comes after its paint
+        page = after_the_first_paint(page)
     # The key and the table are in the page: no cache but the phone's own keeps it.
     return Response(page, mimetype="text/html",
                     headers={"Cache-Control": "private, no-cache"})

@@ -150,11 +150,16 @@ def top_of_table(table: dict[str, Any], lang: str) -> str:
     return f'{header}\n    <main>{screen}</main>'
 
 
-def data_block(found: dict[str, Any]) -> str:
-    """The answers as a JSON data block that no text inside can end early."""
-    text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+def json_block(block_id: str, value: Any) -> str:
+    """``value`` as a JSON data block that no text inside can end early."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return f'<script type="application/json" id="first-answers">{text}</script>\n'
+    return f'<script type="application/json" id="{block_id}">{text}</script>\n'
+
+
+def data_block(found: dict[str, Any]) -> str:
+    """The answers as a JSON data block (``js/api.js`` reads it)."""
+    return json_block("first-answers", found)
 
 
 def fill(page: str, key: str) -> tuple[str, str | None]:

@@ -17,10 +17,14 @@ from tests.conftest import start_table
 HOSTILE = "<img src=x onerror=alert(1)>"
 
 
-def answers_in(page: str) -> dict:
-    (block,) = re.findall(r'<script type="application/json" id="first-answers">(.*?)</script>',
+def data_block(page: str, block_id: str):
+    (block,) = re.findall(rf'<script type="application/json" id="{block_id}">(.*?)</script>',
                           page, re.S)
     return json.loads(block)
+
+
+def answers_in(page: str) -> dict:
+    return data_block(page, "first-answers")
 
 
 def get_page(client, key: str, **headers) -> str:
@@ -57,16 +61,24 @@ def test_the_page_carries_what_the_api_answers_this_key(client, table):
     assert "Enter the deal" not in page.split('id="first-answers"')[0]
     assert "You are following the table as a spectator." in page and '<html lang="en">' in page
     assert '<p class="loading">' not in page
-    # The game's details come beside the modules; the key's answer needs no request.
+    # The first paint needs style.css alone: the page's head asks for nothing else but the
+    # small module that asks for the rest once that paint is done (js/after-paint.js).
     head = page.split("<body>")[0]
-    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
-           'crossorigin>' in head
-    assert "/api/watch?spectator_key" not in head
-    # The first paint needs style.css alone: everything else the page asks for goes after it.
+    assert '<link rel="stylesheet" href="/style.css">' in head
     asked = re.findall(r'<(?:link rel="(?:modulepreload|preload)"|script type="module")[^>]*>',
                        head)
-    assert len(asked) > 20 and all('fetchpriority="low"' in tag for tag in asked)
-    assert '<link rel="stylesheet" href="/style.css">' in head
+    assert asked == ['<script type="module" fetchpriority="low" src="/js/after-paint.js">']
+    assert "<!--" not in page  # no note on links that are not there
+    # The rest: the app, the modules and stylesheets the page would have preloaded, the
+    # game's details; the key's answer needs no request (it is inside the page).
+    after = data_block(page, "after-paint")
+    links = {link["href"]: link for link in after["links"]}
+    assert after["module"] == "/js/app.js" and len(links) == len(after["links"]) > 20
+    assert links["/api/games/rodskagg"] == {"rel": "preload", "href": "/api/games/rodskagg",
+                                            "as": "fetch"}
+    assert links["/phone.css"]["as"] == links["/replay.css"]["as"] == "style"
+    assert links["/js/table-view.js"]["rel"] == "modulepreload"
+    assert "/api/watch" not in json.dumps(after) and "/api/games\"" not in json.dumps(after)
 
 
 def test_a_hand_of_a_deal_in_play_is_not_in_the_page(client):

@@ -85,6 +85,18 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
     assert not [u for u in asked if "/api/watch" in u or u.endswith(f"/api/tables/{created['id']}")
                 or u.endswith("/events")]
     assert any(u.endswith("/api/games/rodskagg") for u in asked)
+    # Nothing but the page, style.css and the small module that starts the app was asked
+    # for before the table's top was painted (js/after-paint.js: Lighthouse counted every
+    # module that had come before that paint as holding it up).
+    painted, early = page.evaluate("""() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0].startTime;
+      return [paint, performance.getEntriesByType("resource")
+        .filter((e) => e.startTime < paint).map((e) => new URL(e.name).pathname)];
+    }""")
+    assert painted > 0 and set(early) <= {"/style.css", "/print.css", "/manifest.webmanifest",
+                                          "/favicon.svg", "/js/after-paint.js"}
+    assert {"/js/app.js", "/js/table-view.js", "/phone.css", "/api/games/rodskagg"} <= {
+        re.sub(r"^https?://[^/]+", "", u) for u in asked}
 
     # Live: another deal at the table arrives without a reload, and the view then asks the API.
     post(page, live_server.url, created, 1, {"type": "result", "bids": ["smyga", "smyga", 2, "smyga"],

@@ -131,6 +131,7 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
                                                        later_js.index("STYLES")]))
     modules = {"/" + p.relative_to(pages.PWA_DIR).as_posix()
                for p in (pages.PWA_DIR / "js").rglob("*.js")} - {"/js/app.js"}
+    modules -= {"/js/after-paint.js"}  # a spectator link's page's own start (api/pages.py)
     assert static_closure("/js/app.js") <= preloaded
     assert modules <= preloaded | later
     assert not preloaded & later
@@ -145,10 +146,12 @@ def test_index_preloads_the_start_screen_and_later_js_asks_for_the_rest_at_once(
 
 
 def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, table):
-    """/?watch=KEY: the page preloads the spectator's table screen (later.js MODULES, not the
-    forms a spectator never draws) and the details of the table's game, so that they come
-    beside the start page's modules instead of one level after them; the key's answer, the
-    table and its log are inside the page (tests/api/test_spectator_page.py)."""
+    """/?watch=KEY: the page asks for the spectator's table screen (later.js MODULES, not the
+    forms a spectator never draws) and the details of the table's game at once, beside the
+    start page's modules instead of one level after them — all of it once the table's top,
+    drawn in the page, is painted (js/after-paint.js, with the list as a data block); the
+    key's answer, the table and its log are inside the page
+    (tests/api/test_spectator_page.py)."""
     key = table.spectator_key
     response = client.get(f"/?watch={key}")
     html = response.get_data(as_text=True)
@@ -158,21 +161,22 @@ def test_a_spectator_link_s_page_asks_for_its_first_requests_at_once(client, tab
         return set(re.findall(r'"(/[^"]+\.js)"', later_js[later_js.index(f"const {name} = "):
                                                           later_js.index(f"const {following} = ")]))
     spectators, forms = listed("MODULES", "FORMS"), listed("FORMS", "STYLES")
-    # (at low priority: the table's top is drawn in the page; tests/api/test_spectator_page.py)
-    preloaded = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
-                               html))
+    (block,) = re.findall(r'<script type="application/json" id="after-paint">(.*?)</script>',
+                          html, re.S)
+    after = json.loads(block)
+    preloaded = {link["href"] for link in after["links"] if link["rel"] == "modulepreload"}
     before = set(re.findall(r'<link rel="modulepreload" fetchpriority="low" href="([^"]+)">',
                             plain))
     assert "/js/table-view.js" in spectators and "/js/share.js" in forms
     assert preloaded == before | spectators and not preloaded & forms
-    assert '<link rel="preload" fetchpriority="low" href="/api/games/rodskagg" as="fetch" ' \
-           'crossorigin>' in html
+    assert after["module"] == "/js/app.js"
+    styles = {link["href"] for link in after["links"] if link.get("as") == "style"}
+    assert styles == {"/phone.css", "/replay.css"}  # the forms' quick-entry.css: not here
+    assert {"rel": "preload", "href": "/api/games/rodskagg", "as": "fetch"} in after["links"]
     assert f'"/api/watch?spectator_key={key}":{{"status":200' in html
-    assert '<link rel="preload" fetchpriority="low" href="/replay.css" as="style">' in html
     # The catalog only the start screen needs: asked for after the table is drawn.
-    assert 'href="/api/games"' in plain and 'href="/api/games"' not in html
-    added = set(html.splitlines()) - set(plain.splitlines())
-    assert not [line for line in added if "quick-entry" in line]  # the forms' own: not here
+    assert 'href="/api/games"' in plain and '"/api/games"' not in html
+    assert "quick-entry" not in html
     assert response.headers["Cache-Control"] == "private, no-cache"
     assert client.get(f"/api/watch?spectator_key={key}").json == {
         "table_id": table.id, "game": "rodskagg"}
