@@ -67,3 +67,14 @@ def tap_card(page: Page, card: str) -> None:
 
 def expect_seq(page: Page, seq: int) -> None:
     expect(page.locator(".toast")).to_have_text(f"Sparat som #{seq}.")
+
+
+def wait_for_service_worker(page: Page) -> None:
+    """Until the service worker controls the page (it claims its clients once active).
+    Waited for in one evaluation that listens for the change: ``wait_for_function`` with a
+    string polls by evaluating it in the page, which the app's CSP refuses (no eval)."""
+    page.evaluate("""() => navigator.serviceWorker.controller || new Promise((done, fail) => {
+      navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+      setTimeout(() => fail(new Error("no service worker took the page in 15 s")), 15000);
+    })""")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")

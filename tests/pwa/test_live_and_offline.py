@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.pwa.helpers import api_get, api_post, expect_seq, shot, tap_card
+from tests.pwa.helpers import api_get, api_post, expect_seq, shot, tap_card, wait_for_service_worker
 from tests.pwa.test_access import join_by_code
 from tests.pwa.test_first_page import enter_deal, expect_totals, start_table
 from tests.pwa.test_play import TRICKS, deal_and_bid
@@ -157,7 +157,7 @@ def test_the_app_shell_and_the_last_table_open_offline(page: Page, live_server):
     expect_seq(page, 1)
     page.evaluate("navigator.serviceWorker.ready")
     expect(page.locator(".live")).to_have_text("Live")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     page.context.set_offline(True)
     page.reload()
     expect(page.locator(".sheet tfoot td")).to_have_text(["12", "8", "12", "12"])

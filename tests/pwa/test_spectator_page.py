@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.pwa.helpers import start_game
+from tests.pwa.helpers import start_game, wait_for_service_worker
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 DRAWN = ".top h1 a", ".top .lang", ".status h2", ".prompt", ".read-only"
@@ -109,7 +109,7 @@ def test_the_first_response_shows_the_table_and_the_app_takes_over_in_place(brow
 
     # The service worker is in, and the app shell then opens without a network (a
     # spectator's phone keeps no table: the start screen says the network is missing).
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_for_service_worker(page)
     context.set_offline(True)
     page.reload()
     expect(page.locator(".top h1")).to_have_text("Protokoll")
