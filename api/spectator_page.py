@@ -157,11 +157,6 @@ def json_block(block_id: str, value: Any) -> str:
     return f'<script type="application/json" id="{block_id}">{text}</script>\n'
 
 
-def data_block(found: dict[str, Any]) -> str:
-    """The answers as a JSON data block (``js/api.js`` reads it)."""
-    return json_block("first-answers", found)
-
-
 def fill(page: str, key: str) -> tuple[str, str | None]:
     """The page with the table's top drawn (when the key opens a table) and the answers
     inside, and the table's game (None for a wrong key). The key is of the API's alphabet
@@ -173,5 +168,6 @@ def fill(page: str, key: str) -> tuple[str, str | None]:
         page = page.replace(LOADING, top_of_table(table, lang), 1)
         page = page.replace(APP_DIV, f'<div id="app" data-first-view="{escape(table["id"])}">',
                             1)
-    page = page.replace(BODY_END, data_block(found) + BODY_END, 1)
+    # The answers, which js/api.js reads.
+    page = page.replace(BODY_END, json_block("first-answers", found) + BODY_END, 1)
     return page, (table or {}).get("game")

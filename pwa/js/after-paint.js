@@ -10,7 +10,7 @@
  * included (an ES module is never evaluated under its own name, so nothing shows it was
  * not needed). On the loopback the modules come in a few milliseconds, so how many of
  * them counted was a race with the first frame: the largest paint came out at 1.0 to
- * 3.2 s from run to run (performance 93 to 99). Asked for after the paint, none of them
+ * 3.4 s from run to run (performance 92 to 99). Asked for after the paint, none of them
  * is part of it. What it costs a real phone: the modules leave one round trip later (after
  * style.css, not beside it), so the protokoll appears that much later under the headline
  * that is already there.
